@@ -1,0 +1,187 @@
+"""Bid words, the R28 combination rules and the trump choice (R22, R28, R29)."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from dataclasses import dataclass
+from typing import FrozenSet, Optional, Tuple
+
+from .cards import BELLS, HEARTS, LEAVES, ACORNS, SUIT_NAMES, Suit
+
+PARTY, FORTY_100, TWENTY_100, ULTI, FOUR_ACES, DURCHMARS, BETLI = (
+    "party", "40-100", "20-100", "ulti", "four-aces", "durchmars", "betli",
+)
+#: Components in the order they are printed and reported.
+COMPONENT_ORDER = (PARTY, FORTY_100, TWENTY_100, ULTI, FOUR_ACES, DURCHMARS, BETLI)
+RED, OPEN, COLORLESS = "red", "open", "colorless"
+
+#: R28 registry: every accepted word (accents stripped, lower case) and what it means.
+#: ``rebetli`` is the only word that means two things: red and betli.
+BID_WORDS = {
+    "party": (PARTY,), "passz": (PARTY,), "parti": (PARTY,),
+    "40-100": (FORTY_100,),
+    "20-100": (TWENTY_100,),
+    "ulti": (ULTI,),
+    "four-aces": (FOUR_ACES,), "4-aces": (FOUR_ACES,), "negy-asz": (FOUR_ACES,),
+    "durchmars": (DURCHMARS,), "durchmarsch": (DURCHMARS,),
+    "betli": (BETLI,), "rebetli": (RED, BETLI),
+    "open": (OPEN,), "teritett": (OPEN,),
+    "colorless": (COLORLESS,), "szintelen": (COLORLESS,),
+    "red": (RED,), "piros": (RED,),
+}
+
+#: R29: trump names on the command line, English and Hungarian.
+TRUMP_WORDS = {
+    "hearts": HEARTS, "piros": HEARTS,
+    "bells": BELLS, "tok": BELLS,
+    "leaves": LEAVES, "zold": LEAVES,
+    "acorns": ACORNS, "makk": ACORNS,
+}
+#: R29: the trumps a non-red trump bid may name.
+NON_RED_TRUMPS = (BELLS, LEAVES, ACORNS)
+
+
+class BidError(ValueError):
+    """A bid or trump that cannot be played; the message says which word and why."""
+
+
+def fold_word(word: str) -> str:
+    """Lower case without accents, so ``Négy-Ász`` reads as ``negy-asz``."""
+    decomposed = unicodedata.normalize("NFKD", word.strip().lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _unknown(word: str, known, what: str) -> BidError:
+    close = difflib.get_close_matches(fold_word(word), list(known), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return BidError(f"unknown {what} {word!r}{hint} (known: {', '.join(sorted(known))})")
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A legal bid (R28): its components and flags.
+
+    ``components`` are exactly what is scored, so the party is among them
+    when R22 says it is played (an ulti bid holds ``party`` and ``ulti``).
+    """
+
+    components: FrozenSet[str]
+    red: bool = False
+    open: bool = False
+    colorless: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> "Bid":
+        return parse_bid(text)
+
+    @property
+    def has_trump(self) -> bool:
+        """Trump game or not: betli and colorless durchmars have no trump (R3, R23)."""
+        return BETLI not in self.components and not self.colorless
+
+    @property
+    def plays_party(self) -> bool:
+        """R22: the party and the marriages are played."""
+        return PARTY in self.components
+
+    @property
+    def has_ulti(self) -> bool:
+        return ULTI in self.components
+
+    def ordered_components(self) -> Tuple[str, ...]:
+        return tuple(c for c in COMPONENT_ORDER if c in self.components)
+
+    def __str__(self) -> str:
+        words = []
+        if self.red:
+            words.append(RED)
+        if self.colorless:
+            words.append(COLORLESS)
+        if self.open:
+            words.append(OPEN)
+        shown = [c for c in self.ordered_components() if c != PARTY or self.components == {PARTY}]
+        return " ".join(words + shown)
+
+    def __repr__(self) -> str:
+        return f"Bid.parse({str(self)!r})"
+
+
+def parse_bid(text: str) -> Bid:
+    """Read bid words in any order and case, accents optional, and check R28."""
+    words = [w for w in text.replace(",", " ").split() if w]
+    if not words:
+        raise BidError("the bid is empty; say e.g. 'party', '40-100 ulti' or 'betli'")
+    meaning = []
+    for word in words:
+        folded = fold_word(word)
+        if folded not in BID_WORDS:
+            raise _unknown(word, BID_WORDS, "bid word")
+        for item in BID_WORDS[folded]:
+            if item in meaning:
+                raise BidError(f"{item!r} is said twice in the bid {text!r}")
+            meaning.append(item)
+    flags = {RED, OPEN, COLORLESS} & set(meaning)
+    components = frozenset(m for m in meaning if m not in flags)
+    _check_combination(components, flags, text)
+    if PARTY not in components and components & {ULTI, FOUR_ACES} and not components & {
+        FORTY_100, TWENTY_100, DURCHMARS,
+    }:
+        components = components | {PARTY}  # R22
+    return Bid(components, red=RED in flags, open=OPEN in flags, colorless=COLORLESS in flags)
+
+
+def _check_combination(components, flags, text) -> None:
+    """R28: which sets of components and flags make a bid."""
+    if not components:
+        raise BidError(f"{text!r} names no game; add e.g. party, ulti, durchmars or betli (R28)")
+    if BETLI in components and len(components) > 1:
+        others = ", ".join(c for c in COMPONENT_ORDER if c in components and c != BETLI)
+        raise BidError(f"betli is bid alone; it cannot go with {others} (R28)")
+    if PARTY in components and components & {FORTY_100, TWENTY_100, DURCHMARS}:
+        # R22: with these the party is not played.  Party beside ulti or
+        # four-aces is only redundant (they play it anyway), so it is accepted.
+        others = ", ".join(c for c in COMPONENT_ORDER if c in components & {FORTY_100, TWENTY_100, DURCHMARS})
+        raise BidError(f"the party is not played with {others}; bid party alone (R22, R28)")
+    if FORTY_100 in components and TWENTY_100 in components:
+        raise BidError("40-100 and 20-100 cannot be bid together (R28)")
+    if COLORLESS in flags:
+        if components != {DURCHMARS}:
+            if DURCHMARS in components:
+                raise BidError("colorless durchmars is bid alone; it has no trump for "
+                               "40-100, 20-100, ulti or four-aces (R28)")
+            raise BidError("'colorless' goes only with durchmars (R28)")
+    if OPEN in flags and not components & {DURCHMARS, BETLI}:
+        raise BidError("'open' goes only with durchmars or betli (R28)")
+
+
+def parse_trump(word: Optional[str]) -> Optional[Suit]:
+    """Read a ``--trump`` word (R29); ``None`` stays ``None``."""
+    if word is None:
+        return None
+    folded = fold_word(word)
+    if folded not in TRUMP_WORDS:
+        raise _unknown(word, TRUMP_WORDS, "trump")
+    return TRUMP_WORDS[folded]
+
+
+def trumps_to_solve(bid: Bid, trump: Optional[Suit]) -> Tuple[Tuple[Bid, Optional[Suit]], ...]:
+    """The (bid, trump) pairs a command solves for ``bid`` and an optional ``--trump`` (R28, R29).
+
+    A red bid plays hearts; ``--trump hearts`` makes a trump bid red; a
+    non-red trump bid without a trump is solved for bells, leaves and
+    acorns; a bid without trump takes no trump.
+    """
+    if not bid.has_trump:
+        if trump is not None:
+            raise BidError(f"{bid} is played without trump; drop --trump {SUIT_NAMES[trump]}")
+        return ((bid, None),)
+    if bid.red:
+        if trump not in (None, HEARTS):
+            raise BidError(f"a red bid plays hearts as trump (R28); --trump {SUIT_NAMES[trump]} contradicts it")
+        return ((bid, HEARTS),)
+    if trump == HEARTS:
+        return ((Bid(bid.components, red=True, open=bid.open), HEARTS),)
+    if trump is None:
+        return tuple((bid, t) for t in NON_RED_TRUMPS)
+    return ((bid, trump),)

@@ -1,0 +1,160 @@
+"""Cards and hands as integers (R1).
+
+A card is an int 0-31 and a hand is a 32-bit mask with bit ``card`` set for
+each card held.  The layout is fixed here once and shared by the Python code
+and the Cython core (``cext/core.pyx`` repeats only these two facts):
+
+* ``card = suit * 8 + rank``;
+* suits are numbered in the order of the deal notation: hearts 0, bells 1,
+  leaves 2, acorns 3;
+* ranks are numbered by the trump-game order of R2, lowest first:
+  7=0, 8=1, 9=2, U=3, O=4, K=5, T=6, A=7, so in a trump game a higher rank
+  number always beats a lower one.  No-trump games (R3) re-map the ten with
+  :data:`NO_TRUMP_STRENGTH`.
+"""
+
+from __future__ import annotations
+
+Card = int
+Hand = int
+Suit = int
+
+HEARTS, BELLS, LEAVES, ACORNS = 0, 1, 2, 3
+SUITS = (HEARTS, BELLS, LEAVES, ACORNS)
+SUIT_NAMES = ("hearts", "bells", "leaves", "acorns")
+SUIT_NAMES_HU = ("piros", "tök", "zöld", "makk")
+SUIT_SYMBOLS = ("♥", "♦", "♠", "♣")
+#: Suit letters of the card-list form: English first, Hungarian second.
+SUIT_LETTERS = "HBLA"
+SUIT_LETTERS_HU = "PTZM"
+
+SEVEN, EIGHT, NINE, UNTER, OBER, KING, TEN, ACE = range(8)
+#: Rank letters in rank-number order (R2 order, lowest first).
+RANK_LETTERS = "789UOKTA"
+#: Aliases accepted on input (INTERFACE.md): X and 10 for the ten, F (felső)
+#: for the ober.
+RANK_ALIASES = {"X": TEN, "F": OBER}
+#: The canonical printing order inside a suit: A T K O U 9 8 7.
+CANONICAL_RANKS = (ACE, TEN, KING, OBER, UNTER, NINE, EIGHT, SEVEN)
+
+#: R2: strength of each rank in a trump game (higher wins).
+TRUMP_STRENGTH = (0, 1, 2, 3, 4, 5, 6, 7)
+#: R3: A, K, O, U, 10, 9, 8, 7 -- the ten drops below the unter.
+NO_TRUMP_STRENGTH = (0, 1, 2, 4, 5, 6, 3, 7)
+
+BB_EMPTY = 0
+BB_ALL = 0xFFFFFFFF
+BB_SUITS = tuple(0xFF << (8 * s) for s in SUITS)
+BB_ACES = sum(1 << (s * 8 + ACE) for s in SUITS)
+BB_TENS = sum(1 << (s * 8 + TEN) for s in SUITS)
+#: R4: the cards worth 10 points.
+BB_POINT_CARDS = BB_ACES | BB_TENS
+
+
+class CardError(ValueError):
+    """A card or rank that cannot be read; the message quotes the input."""
+
+
+def make_card(suit: Suit, rank: int) -> Card:
+    return suit * 8 + rank
+
+
+def card_suit(card: Card) -> Suit:
+    return card >> 3
+
+
+def card_rank(card: Card) -> int:
+    return card & 7
+
+
+def card_points(card: Card) -> int:
+    """R4: aces and tens are worth 10, every other card nothing."""
+    return 10 if (BB_POINT_CARDS >> card) & 1 else 0
+
+
+def parse_rank(text: str) -> int:
+    """Read one rank letter (``A T X 10 K O F U 9 8 7``), any case."""
+    upper = text.upper()
+    if upper == "10":
+        return TEN
+    if upper in RANK_ALIASES:
+        return RANK_ALIASES[upper]
+    if len(upper) == 1 and upper in RANK_LETTERS:
+        return RANK_LETTERS.index(upper)
+    raise CardError(f"unknown rank {text!r} (ranks are A T K O U 9 8 7, also X or 10 for the ten and F for the ober)")
+
+
+def parse_suit_letter(letter: str) -> Suit:
+    upper = letter.upper()
+    if upper and upper in SUIT_LETTERS:
+        return SUIT_LETTERS.index(upper)
+    if upper and upper in SUIT_LETTERS_HU:
+        return SUIT_LETTERS_HU.index(upper)
+    raise CardError(f"unknown suit letter {letter!r} (suits are H B L A, or P T Z M)")
+
+
+def parse_card(text: str) -> Card:
+    """Read a card of the card-list form: a suit letter, then a rank (``PA``, ``H10``)."""
+    stripped = text.strip()
+    if len(stripped) < 2:
+        raise CardError(f"cannot read card {text!r}: a card is a suit letter then a rank, like HA or P10")
+    try:
+        return make_card(parse_suit_letter(stripped[0]), parse_rank(stripped[1:]))
+    except CardError as exc:
+        raise CardError(f"cannot read card {text!r}: {exc}") from None
+
+
+def card_name(card: Card) -> str:
+    """The card-list name, English letters: ``card_name(parse_card('PA')) == 'HA'``."""
+    return SUIT_LETTERS[card_suit(card)] + RANK_LETTERS[card_rank(card)]
+
+
+def card_label(card: Card) -> str:
+    """A name a player reads at a glance: suit symbol and rank (``♥A``)."""
+    return SUIT_SYMBOLS[card_suit(card)] + RANK_LETTERS[card_rank(card)]
+
+
+def cards_of(hand: Hand):
+    """The cards in a hand, lowest card number first."""
+    while hand:
+        low = hand & -hand
+        yield low.bit_length() - 1
+        hand ^= low
+
+
+def hand_of(cards) -> Hand:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def popcount(hand: Hand) -> int:
+    return bin(hand).count("1")
+
+
+def hand_points(hand: Hand) -> int:
+    """R4 card points of the aces and tens in ``hand`` (no last-trick bonus)."""
+    return 10 * popcount(hand & BB_POINT_CARDS)
+
+
+def format_suit(hand: Hand, suit: Suit) -> str:
+    """One suit of a hand in canonical rank order, ``-`` when void."""
+    bits = hand >> (8 * suit)
+    text = "".join(RANK_LETTERS[r] for r in CANONICAL_RANKS if (bits >> r) & 1)
+    return text or "-"
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical dotted form: hearts.bells.leaves.acorns, ranks A T K O U 9 8 7."""
+    return ".".join(format_suit(hand, s) for s in SUITS)
+
+
+def format_card_list(hand: Hand) -> str:
+    """The card-list form, suits in deal order and ranks in canonical order."""
+    return ",".join(
+        SUIT_LETTERS[s] + RANK_LETTERS[r]
+        for s in SUITS
+        for r in CANONICAL_RANKS
+        if (hand >> (8 * s + r)) & 1
+    )

@@ -1,0 +1,191 @@
+"""The deal notation of INTERFACE.md (R5-R7): reading, checking, printing."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+from .cards import (
+    BB_ALL,
+    CardError,
+    Hand,
+    SUITS,
+    card_name,
+    cards_of,
+    format_hand,
+    make_card,
+    parse_card,
+    parse_rank,
+    popcount,
+)
+
+SEAT_NAMES = ("declarer", "seat 1", "seat 2")
+_SPLIT = re.compile(r"[\s/]+")
+
+
+class DealError(ValueError):
+    """A deal string that breaks the notation or R7; the message names the problem."""
+
+
+def _part_name(index: int) -> str:
+    return "the talon" if index == 3 else f"hand {index} ({SEAT_NAMES[index]})"
+
+
+def _parse_suit_ranks(text: str) -> list:
+    """Ranks of one dotted suit group: ``AT97``, ``A10K``, ``-`` or empty."""
+    if text in ("", "-"):
+        return []
+    ranks = []
+    i = 0
+    while i < len(text):
+        if text[i : i + 2] == "10":
+            ranks.append(parse_rank("10"))
+            i += 2
+        else:
+            ranks.append(parse_rank(text[i]))
+            i += 1
+    return ranks
+
+
+def parse_hand(text: str) -> Hand:
+    """Read one hand (or the talon) in the dotted or the card-list form.
+
+    A token with dots is the dotted form and must have exactly four suit
+    groups; anything else is a comma-separated card list.  Raises
+    :class:`CardError` for a bad letter and :class:`DealError` for a bad
+    shape or a card written twice.
+    """
+    cards = []
+    if "." in text:
+        groups = text.split(".")
+        if len(groups) != 4:
+            raise DealError(
+                f"{text!r} has {len(groups)} suit groups; a hand has four "
+                "(hearts.bells.leaves.acorns)"
+            )
+        for suit, group in zip(SUITS, groups):
+            cards.extend(make_card(suit, rank) for rank in _parse_suit_ranks(group))
+    else:
+        cards.extend(parse_card(item) for item in text.split(",") if item.strip())
+    mask = 0
+    for card in cards:
+        if mask >> card & 1:
+            raise DealError(f"card {card_name(card)} is written twice in {text!r}")
+        mask |= 1 << card
+    return mask
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Three hands in seat order (R5) and the talon (``None`` before the discard, R6)."""
+
+    hands: Tuple[Hand, Hand, Hand]
+    talon: Optional[Hand]
+
+    def __post_init__(self):
+        check_deal(self.hands, self.talon)
+
+    @classmethod
+    def parse(cls, text: str) -> "Deal":
+        return parse_deal(text)
+
+    @property
+    def before_discard(self) -> bool:
+        return self.talon is None
+
+    def discard(self, card_a: int, card_b: int) -> "Deal":
+        """R6: the declarer's 12 cards become 10 and a two-card talon."""
+        if not self.before_discard:
+            raise DealError("this deal has a talon already; only a 12-card declarer hand can discard")
+        talon = (1 << card_a) | (1 << card_b)
+        if self.hands[0] & talon != talon or card_a == card_b:
+            raise DealError(
+                f"cannot discard {card_name(card_a)} and {card_name(card_b)}: "
+                "two different cards of the declarer's hand are needed"
+            )
+        return Deal((self.hands[0] & ~talon, self.hands[1], self.hands[2]), talon)
+
+    def require_talon(self) -> "Deal":
+        """The deal itself, or a clear error for a 12-card hand that has not discarded."""
+        if self.before_discard:
+            raise DealError(
+                "the declarer holds 12 cards (a deal before the discard); this command "
+                "needs 10/10/10 and the talon -- use 'ulti discards' to try every discard"
+            )
+        return self
+
+    def __str__(self) -> str:
+        parts = [format_hand(h) for h in self.hands]
+        if self.talon is not None:
+            parts.append(format_hand(self.talon))
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)!r})"
+
+
+def _check_no_card_twice(parts) -> None:
+    seen = {}
+    for index, part in enumerate(parts):
+        for card in cards_of(part):
+            if card in seen:
+                raise DealError(
+                    f"card {card_name(card)} is in both {_part_name(seen[card])} and {_part_name(index)}"
+                )
+            seen[card] = index
+
+
+def check_deal(hands, talon) -> None:
+    """R7: every card exactly once; 10/10/10 + 2, or 12/10/10 with no talon."""
+    parts = list(hands) + ([talon] if talon is not None else [])
+    _check_no_card_twice(parts)
+    counts = [popcount(h) for h in hands]
+    if talon is None:
+        expected = [12, 10, 10]
+    else:
+        expected = [10, 10, 10]
+        if popcount(talon) != 2:
+            raise DealError(f"the talon has {popcount(talon)} cards; it holds 2 (R6)")
+    for index in (1, 2, 0):  # the defenders' counts first: they never vary
+        count, want = counts[index], expected[index]
+        if count != want:
+            if index == 0 and talon is None:
+                want_text = "12 before the discard, or 10 with a talon"
+            else:
+                want_text = str(want)
+            raise DealError(f"{_part_name(index)} has {count} cards; it needs {want_text} (R6)")
+    missing = BB_ALL & ~sum(parts)
+    if missing:
+        names = " ".join(card_name(c) for c in cards_of(missing))
+        raise DealError(f"missing cards: {names} (every card must be dealt exactly once, R7)")
+
+
+def parse_deal(text: str) -> Deal:
+    """Read a deal string of INTERFACE.md.
+
+    Three hands, then optionally the talon, separated by whitespace and/or
+    ``/``.  A 10/10/10 deal without a talon gets the two missing cards as
+    its talon; a 12/10/10 deal without one is a deal before the discard.
+    """
+    if not isinstance(text, str):
+        raise DealError(f"a deal is a string, not {text!r}")
+    tokens = [t for t in _SPLIT.split(text.strip()) if t]
+    if len(tokens) not in (3, 4):
+        raise DealError(
+            f"a deal has three hands and optionally the talon; found {len(tokens)} groups in {text!r}"
+        )
+    masks = []
+    for index, token in enumerate(tokens):
+        try:
+            masks.append(parse_hand(token))
+        except (CardError, DealError) as exc:
+            raise DealError(f"{_part_name(index)} {token!r}: {exc}") from None
+    hands = tuple(masks[:3])
+    if len(masks) == 4:
+        return Deal(hands, masks[3])
+    counts = [popcount(h) for h in hands]
+    if counts == [10, 10, 10]:
+        _check_no_card_twice(hands)
+        return Deal(hands, BB_ALL & ~(hands[0] | hands[1] | hands[2]))
+    return Deal(hands, None)

@@ -1,0 +1,109 @@
+"""Rules of play (R8-R13): who may play what, and who wins a trick.
+
+This is the Python legal-move generator; the Cython core has the only
+other one.  Both work on hand masks (see :mod:`ulti_solver.cards`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence, Tuple
+
+from .bids import Bid
+from .cards import (
+    BB_SUITS,
+    NO_TRUMP_STRENGTH,
+    SEVEN,
+    TRUMP_STRENGTH,
+    Card,
+    Hand,
+    Suit,
+    card_rank,
+    card_suit,
+    make_card,
+)
+from .variants import DEFAULT_RULES, Rules
+
+DECLARER = 0
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """What the rules of play need to know about a game.
+
+    ``trump`` is a suit or ``None`` (R10); ``strength`` maps a rank to its
+    strength (R2 or R3); ``seven_kept`` switches R12 on for the declarer.
+    """
+
+    trump: Optional[Suit]
+    strength: Tuple[int, ...]
+    seven_kept: bool
+
+    @classmethod
+    def for_game(cls, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES) -> "PlayRules":
+        if trump is not None:
+            strength = TRUMP_STRENGTH  # R2
+        elif bid.colorless and rules.durchmars_ten_high:
+            strength = TRUMP_STRENGTH  # R3 variant durchmars-ten-high
+        else:
+            strength = NO_TRUMP_STRENGTH  # R3, R23
+        seven_kept = bid.has_ulti and trump is not None and not rules.free_seven  # R12
+        return cls(trump, strength, seven_kept)
+
+    @property
+    def trump_seven(self) -> Optional[Card]:
+        return None if self.trump is None else make_card(self.trump, SEVEN)
+
+    def beats(self, card: Card, best: Card) -> bool:
+        """Whether ``card`` beats ``best``, the card winning the trick so far (R13)."""
+        if card_suit(card) == card_suit(best):
+            return self.strength[card_rank(card)] > self.strength[card_rank(best)]
+        return card_suit(card) == self.trump
+
+
+def trick_winner(cards: Sequence[Card], play: PlayRules) -> int:
+    """R13: the index, in play order, of the card that wins the trick."""
+    best = 0
+    for index in range(1, len(cards)):
+        if play.beats(cards[index], cards[best]):
+            best = index
+    return best
+
+
+def legal_moves(hand: Hand, trick: Sequence[Card], play: PlayRules, is_declarer: bool) -> Hand:
+    """The cards of ``hand`` that may be played to ``trick`` (R9-R12), as a mask."""
+    allowed = hand if not trick else _follow_or_trump(hand, trick, play)
+    seven = play.trump_seven
+    if play.seven_kept and is_declarer and (allowed >> seven) & 1:
+        # R12: the trump seven is kept while the declarer holds another trump.
+        if hand & BB_SUITS[play.trump] & ~(1 << seven):
+            allowed &= ~(1 << seven)
+    return allowed
+
+
+def _follow_or_trump(hand: Hand, trick: Sequence[Card], play: PlayRules) -> Hand:
+    led = card_suit(trick[0])
+    winning = trick[trick_winner(trick, play)]
+    following = hand & BB_SUITS[led]
+    if following:  # R9
+        trumped = card_suit(winning) != led  # someone trumped a non-trump lead
+        if trumped:
+            return following  # R11: following after a ruff, any card of the suit
+        return _overtaking(following, winning, play) or following  # R11
+    if play.trump is not None and hand & BB_SUITS[play.trump]:  # R10
+        trumps = hand & BB_SUITS[play.trump]
+        return _overtaking(trumps, winning, play) or trumps  # R11: must beat the highest trump
+    return hand  # R10: neither suit nor trump, any card
+
+
+def _overtaking(cards: Hand, winning: Card, play: PlayRules) -> Hand:
+    """The cards among ``cards`` that beat ``winning``."""
+    mask = 0
+    bits = cards
+    while bits:
+        low = bits & -bits
+        card = low.bit_length() - 1
+        if play.beats(card, winning):
+            mask |= low
+        bits ^= low
+    return mask
