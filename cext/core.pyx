@@ -1,0 +1,417 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The search core: a double-dummy alpha-beta over bitmasks, in typed C.
+
+Hands are 32-bit masks with ``card = suit * 8 + rank`` as in
+``ulti_solver/cards.py``, except that the caller re-numbers the ranks so
+that, inside a suit, a higher bit always beats a lower one (for no-trump
+games the ten moves below the unter, R3).  Seat 0 is the declarer (R5).
+
+The search answers one kind of question: can the declarer force a set of
+goals (the ``G_*`` flags) and, over the tricks still to play, at least
+``need`` points in units of ten (R4: each ace and ten, and the last
+trick)?  Every component of a bid, the whole bid (R24), the exact
+declarer points and the silent achievements are built from such
+questions by ``ulti_solver/goals.py``.
+
+Techniques, in the spirit of Bo Haglund's DDS: a transposition table at
+trick boundaries that stores bounds on the future point value (so one
+table serves every ``need`` for the same goals), cut-offs from the points
+still out, equivalent cards searched once, and move ordering.
+"""
+
+from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+
+# Goal flags.  Each is a condition on the rest of the game.
+G_ULTI = 1          # the declarer's trump seven wins the last trick, not played before (R19, R26)
+G_ACES = 2          # every ace still out falls in a declarer trick (R20)
+G_ALL_TRICKS = 4    # the declarer takes every trick (R21, R27)
+G_NO_TRICKS = 8     # the declarer takes no trick (R23)
+G_SEVEN_NOT_LAST = 16   # the trump seven does not win the last trick (R26: stops a silent ulti)
+G_SEVEN_BEATEN = 32     # the trump seven is played to the last trick and beaten (R26: a failed silent ulti)
+G_ONE_TRICK = 64    # the declarer takes at least one trick (R15 variant)
+
+cdef enum:
+    F_ULTI = 1
+    F_ACES = 2
+    F_ALL = 4
+    F_NONE = 8
+    F_SEVEN_NOT_LAST = 16
+    F_SEVEN_BEATEN = 32
+    F_ONE_TRICK = 64
+
+cdef enum:
+    TT_BITS = 20
+    TT_SIZE = 1 << TT_BITS
+    TT_MASK = TT_SIZE - 1
+    NO_LOWER = -1
+    NO_UPPER = 100
+
+cdef struct Entry:
+    uint32_t h0
+    uint32_t h1
+    uint32_t h2
+    uint32_t gen
+    uint8_t leader
+    uint8_t flags
+    int8_t lower      # proved: value >= lower
+    int8_t upper      # proved: value <= upper
+
+cdef struct Ctx:
+    uint32_t hands[3]
+    uint32_t suit_mask[4]
+    uint32_t point_cards
+    uint32_t aces
+    int trump               # -1: no trump
+    int seven               # the trump seven, -1 when there is no trump
+    int seven_kept          # R12 for the declarer
+    uint64_t nodes
+    uint32_t gen
+    Entry* table
+
+cdef struct Trick:
+    int card[3]             # the cards played so far, in play order
+    int winner_at[3]        # index of the card winning the trick after each play
+
+cdef Entry* _table = NULL
+cdef uint32_t _generation = 0
+
+
+cdef inline uint32_t _bit(int card) noexcept nogil:
+    return (<uint32_t>1) << card
+
+
+cdef inline uint32_t _above(Ctx* c, int card) noexcept nogil:
+    """The cards of ``card``'s suit that beat it."""
+    return c.suit_mask[card >> 3] & ~((<uint32_t>2 << card) - 1)
+
+
+cdef inline bint _beats(Ctx* c, int card, int best) noexcept nogil:
+    """R13: does ``card`` beat ``best``, the card winning so far?"""
+    if (card >> 3) == (best >> 3):
+        return card > best
+    return (card >> 3) == c.trump
+
+
+cdef uint32_t _legal(Ctx* c, Trick* t, int player, int pos) noexcept nogil:
+    """R9-R12: the cards ``player`` may play as the ``pos``-th card of the trick."""
+    cdef uint32_t hand = c.hands[player]
+    cdef uint32_t allowed, follow, trumps, higher
+    cdef int led, best
+    if pos == 0:
+        allowed = hand
+    else:
+        led = t.card[0] >> 3
+        best = t.card[t.winner_at[pos - 1]]
+        follow = hand & c.suit_mask[led]
+        if follow:                                   # R9
+            if (best >> 3) != led:
+                allowed = follow                     # R11: someone trumped; any card of the suit
+            else:
+                higher = follow & _above(c, best)    # R11: beat the highest of the suit
+                allowed = higher if higher else follow
+        elif c.trump >= 0 and (hand & c.suit_mask[c.trump]):
+            trumps = hand & c.suit_mask[c.trump]     # R10
+            if (best >> 3) == c.trump:
+                higher = trumps & _above(c, best)    # R11: beat the highest trump
+                allowed = higher if higher else trumps
+            else:
+                allowed = trumps
+        else:
+            allowed = hand                           # R10: any card
+    if c.seven_kept and player == 0 and (allowed & _bit(c.seven)):
+        if hand & c.suit_mask[c.trump] & ~_bit(c.seven):
+            allowed &= ~_bit(c.seven)                # R12
+    return allowed
+
+
+cdef inline int _units(uint32_t cards, uint32_t point_cards) noexcept nogil:
+    return __builtin_popcount(cards & point_cards)
+
+
+cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int flags,
+                      int* moves) noexcept nogil:
+    """Fill ``moves`` with one card per class of equivalent cards, the likeliest best first.
+
+    Two cards of one hand and suit are equivalent when no card still out
+    lies between them and they score alike (``plain``: the aces differ
+    when four aces are asked, the trump seven when it is watched): playing either
+    leaves the same game up to renaming.  The order is a heuristic only:
+    win a trick cheaply, smear points onto a partner's trick, lose
+    cheaply; in betli every side wants the other to take the trick.
+    """
+    cdef uint32_t live = c.hands[0] | c.hands[1] | c.hands[2]
+    cdef uint32_t hand = c.hands[player]
+    cdef uint32_t rest = legal
+    cdef int n = 0, card, i, j, score, best, win_index, winner_seat, key
+    cdef int scores[12]
+    cdef uint32_t nxt
+    cdef bint mine, declarer_side = player == 0
+    cdef bint betli = (flags & F_NONE) != 0
+    cdef uint32_t plain = 0xFFFFFFFF   # cards that may stand in for a touching card
+    if flags & F_ACES:
+        plain &= ~c.aces
+    if c.seven >= 0 and (c.seven_kept or (flags & (F_ULTI | F_SEVEN_NOT_LAST | F_SEVEN_BEATEN))):
+        plain &= ~_bit(c.seven)
+    for i in range(pos):
+        live |= _bit(t.card[i])
+    while rest:
+        card = __builtin_ctz(rest)
+        rest &= rest - 1
+        # Skip a card whose touching higher card is in the same hand, plays alike and is legal.
+        nxt = live & _above(c, card)
+        if nxt:
+            nxt = nxt & (~nxt + 1)
+            if (nxt & legal) and (plain & _bit(card)) and (plain & nxt) and (
+                    ((c.point_cards & _bit(card)) != 0) == ((c.point_cards & nxt) != 0)):
+                continue
+        # Score the card.
+        if pos == 0:
+            # Leading: the top card still out in its suit first (it wins unless ruffed), then low cards.
+            if not (live & _above(c, card)):
+                score = 200 + (card & 7)
+            else:
+                score = 100 - (card & 7)
+            if betli:
+                score = 300 - score
+        else:
+            best = t.card[t.winner_at[pos - 1]]
+            if _beats(c, card, best):
+                win_index = pos
+            else:
+                win_index = t.winner_at[pos - 1]
+            winner_seat = (player + 3 - pos + win_index) % 3
+            mine = (winner_seat == 0) == declarer_side
+            if betli:
+                mine = not mine
+            if mine:
+                # Our side takes the trick so far: win low, or smear points on a partner's card.
+                if win_index == pos:
+                    score = 200 - (card & 7) + (20 if (c.point_cards & _bit(card)) and pos == 2 else 0)
+                else:
+                    score = 200 + (30 if (c.point_cards & _bit(card)) else 0) - (card & 7)
+            else:
+                score = 100 - (card & 7) - (30 if (c.point_cards & _bit(card)) else 0)
+        moves[n] = card
+        scores[n] = score
+        n += 1
+    # Insertion sort, highest score first.
+    for i in range(1, n):
+        key = scores[i]
+        card = moves[i]
+        j = i - 1
+        while j >= 0 and scores[j] < key:
+            scores[j + 1] = scores[j]
+            moves[j + 1] = moves[j]
+            j -= 1
+        scores[j + 1] = key
+        moves[j + 1] = card
+    return n
+
+
+cdef inline uint32_t _hash(Ctx* c, int leader, int flags) noexcept nogil:
+    cdef uint64_t h = (<uint64_t>c.hands[0] * <uint64_t>0x9E3779B97F4A7C15ULL) ^ \
+        (<uint64_t>c.hands[1] * <uint64_t>0xC2B2AE3D27D4EB4FULL) ^ \
+        (<uint64_t>c.hands[2] * <uint64_t>0x165667B19E3779F9ULL) ^ \
+        (<uint64_t>(leader * 131 + flags) * <uint64_t>0x27D4EB2F165667C5ULL)
+    return <uint32_t>((h >> 29) ^ (h >> 7)) & TT_MASK
+
+
+cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
+    """A trick boundary: cut-offs, the transposition table, then the trick's plays."""
+    cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
+    cdef int available = _units(out, c.point_cards) + 1   # + the last trick (R4)
+    cdef Entry* e
+    cdef bint result
+    c.nodes += 1
+    if need > available:
+        return False
+    if need < 0:
+        need = 0
+    if need == 0 and flags == 0:
+        return True
+    if (flags & F_ULTI) and not (c.hands[0] & _bit(c.seven)):
+        return False
+    e = &c.table[_hash(c, leader, flags)]
+    if (e.gen == c.gen and e.h0 == c.hands[0] and e.h1 == c.hands[1] and e.h2 == c.hands[2]
+            and e.leader == leader and e.flags == flags):
+        if e.lower >= need:
+            return True
+        if e.upper < need:
+            return False
+    else:
+        e.gen = c.gen
+        e.h0 = c.hands[0]
+        e.h1 = c.hands[1]
+        e.h2 = c.hands[2]
+        e.leader = <uint8_t>leader
+        e.flags = <uint8_t>flags
+        e.lower = NO_LOWER
+        e.upper = NO_UPPER
+    cdef Trick trick
+    result = _play(c, &trick, leader, 0, need, flags)
+    # The entry may have been taken over by a deeper position meanwhile: re-check it.
+    if not (e.gen == c.gen and e.h0 == c.hands[0] and e.h1 == c.hands[1] and e.h2 == c.hands[2]
+            and e.leader == leader and e.flags == flags):
+        e.gen = c.gen
+        e.h0 = c.hands[0]
+        e.h1 = c.hands[1]
+        e.h2 = c.hands[2]
+        e.leader = <uint8_t>leader
+        e.flags = <uint8_t>flags
+        e.lower = NO_LOWER
+        e.upper = NO_UPPER
+    if result:
+        if need > e.lower:
+            e.lower = <int8_t>need
+    elif need - 1 < e.upper:
+        e.upper = <int8_t>(need - 1)
+    return result
+
+
+cdef bint _play(Ctx* c, Trick* t, int leader, int pos, int need, int flags) noexcept nogil:
+    """The ``pos``-th card of the trick: OR over the declarer's cards, AND over a defender's."""
+    cdef int player = (leader + pos) % 3
+    cdef int moves[12]
+    cdef int n = _order_moves(c, t, player, pos, _legal(c, t, player, pos), flags, moves)
+    cdef int i, card
+    cdef bint result
+    for i in range(n):
+        card = moves[i]
+        c.hands[player] &= ~_bit(card)
+        t.card[pos] = card
+        if pos == 0:
+            t.winner_at[0] = 0
+        elif _beats(c, card, t.card[t.winner_at[pos - 1]]):
+            t.winner_at[pos] = pos
+        else:
+            t.winner_at[pos] = t.winner_at[pos - 1]
+        if pos < 2:
+            result = _play(c, t, leader, pos + 1, need, flags)
+        else:
+            result = _trick_end(c, t, leader, need, flags)
+        c.hands[player] |= _bit(card)
+        if result == (player == 0):
+            return result
+    return player != 0
+
+
+cdef bint _trick_end(Ctx* c, Trick* t, int leader, int need, int flags) noexcept nogil:
+    """R13 and R4: score the finished trick against the goals, then go on to the next."""
+    cdef int win_index = t.winner_at[2]
+    cdef int winner = (leader + win_index) % 3
+    cdef uint32_t cards = _bit(t.card[0]) | _bit(t.card[1]) | _bit(t.card[2])
+    cdef bint last = c.hands[0] == 0
+    cdef bint by_declarer = winner == 0
+    cdef bint seven_here = c.seven >= 0 and (cards & _bit(c.seven)) != 0
+    cdef bint seven_wins = seven_here and t.card[win_index] == c.seven
+    cdef int units = _units(cards, c.point_cards) + (1 if last else 0)
+    if by_declarer:
+        need -= units
+        flags &= ~F_ONE_TRICK
+    else:
+        if flags & F_ALL:
+            return False
+        if (flags & F_ACES) and (cards & c.aces):
+            return False
+    if (flags & F_NONE) and by_declarer:
+        return False
+    if seven_here:
+        if flags & F_ULTI:
+            if not (last and seven_wins):
+                return False
+            flags &= ~F_ULTI
+        if (flags & F_SEVEN_NOT_LAST) and last and seven_wins:
+            return False
+        if flags & F_SEVEN_BEATEN:
+            if not last or seven_wins:
+                return False
+            flags &= ~F_SEVEN_BEATEN
+    if last:
+        return need <= 0 and (flags & (F_ONE_TRICK | F_SEVEN_BEATEN | F_ULTI)) == 0
+    return _trick_start(c, winner, need, flags)
+
+
+cdef class Search:
+    """One deal under one trump and one set of play rules, ready for many questions.
+
+    ``hands`` are the three masks (ranks re-numbered so that a higher bit
+    wins), ``trump`` a suit or -1, ``point_cards`` the aces and tens,
+    ``aces`` the aces, ``seven_kept`` switches on R12.
+    """
+
+    cdef Ctx c
+
+    def __cinit__(self):
+        global _table
+        if _table == NULL:
+            _table = <Entry*>calloc(TT_SIZE, sizeof(Entry))
+            if _table == NULL:
+                raise MemoryError("no memory for the transposition table")
+
+    def __init__(self, uint32_t h0, uint32_t h1, uint32_t h2, int trump, uint32_t point_cards,
+                 uint32_t aces, bint seven_kept):
+        global _generation
+        cdef int s
+        if (h0 & h1) or (h0 & h2) or (h1 & h2):
+            raise ValueError("the hands share a card")
+        if not (__builtin_popcount(h0) == __builtin_popcount(h1) == __builtin_popcount(h2)):
+            raise ValueError("the hands must hold the same number of cards at a trick boundary")
+        if trump < -1 or trump > 3:
+            raise ValueError(f"trump must be -1 or a suit 0-3, not {trump}")
+        self.c.hands[0] = h0
+        self.c.hands[1] = h1
+        self.c.hands[2] = h2
+        for s in range(4):
+            self.c.suit_mask[s] = (<uint32_t>0xFF) << (8 * s)
+        self.c.trump = trump
+        self.c.seven = trump * 8 if trump >= 0 else -1
+        self.c.seven_kept = seven_kept and trump >= 0
+        self.c.point_cards = point_cards
+        self.c.aces = aces
+        self.c.nodes = 0
+        _generation += 1
+        if _generation == 0:
+            _generation = 1
+        self.c.gen = _generation
+        self.c.table = _table
+
+    @property
+    def nodes(self):
+        """Trick-boundary positions visited so far (a work count for benchmarks)."""
+        return self.c.nodes
+
+    def can_force(self, int flags, int need, int leader=0):
+        """Whether the declarer can force ``flags`` and ``need`` more points (units of ten)."""
+        if leader < 0 or leader > 2:
+            raise ValueError("leader is a seat 0-2")
+        if self.c.hands[0] == 0:
+            raise ValueError("no cards left to play")
+        if (flags & (F_ULTI | F_SEVEN_NOT_LAST | F_SEVEN_BEATEN)) and self.c.trump < 0:
+            raise ValueError("the seven goals need a trump")
+        with nogil:
+            result = _trick_start(&self.c, leader, need, flags)
+        return result
+
+    def max_points(self, int flags=0, int leader=0):
+        """The most units the declarer can force with ``flags`` met, or -1 if ``flags`` cannot be.
+
+        A bisection over ``can_force``; the table keeps what each probe
+        proved, so later probes are cheap.
+        """
+        cdef int low, high, mid
+        if not self.can_force(flags, 0, leader):
+            return -1
+        low = 0      # proved reachable
+        high = _units(self.c.hands[0] | self.c.hands[1] | self.c.hands[2], self.c.point_cards) + 1
+        while low < high:
+            mid = (low + high + 1) // 2
+            if self.can_force(flags, mid, leader):
+                low = mid
+            else:
+                high = mid - 1
+        return low

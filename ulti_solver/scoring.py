@@ -1,0 +1,207 @@
+"""What each bid component asks of a finished game (R14-R23, R25-R27).
+
+Every goal is a predicate on an :class:`Outcome`, the summary of a played
+game.  The reference search evaluates these predicates directly; the
+Cython core is handed goals compiled from them (:mod:`ulti_solver.goals`),
+so the rules are written down once, here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
+from .cards import BB_ACES, KING, OBER, SUITS, Suit, hand_points, make_card
+from .deal import Deal
+from .rules import PlayRules
+from .variants import DEFAULT_RULES, Rules
+
+LAST_TRICK_BONUS = 10  # R4
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a finished (or partly played) game leaves behind, as R14-R27 need it."""
+
+    declarer_points: int = 0      # D: card points in the declarer's tricks, last-trick bonus included
+    declarer_tricks: int = 0
+    defender_tricks: int = 0
+    declarer_aces: int = 0        # mask of the aces in the declarer's tricks
+    seven_trick: int = 0          # 1-10: the trick the trump seven fell in; 0: not yet
+    seven_won: bool = False       # the trump seven won that trick
+    last_winner: int = -1         # seat that won the tenth trick
+
+    @property
+    def tricks_played(self) -> int:
+        return self.declarer_tricks + self.defender_tricks
+
+
+@dataclass(frozen=True)
+class Position:
+    """A trick boundary: the cards still held, who leads, and what has happened so far.
+
+    The start of play is ``Position(deal.hands, 0, Outcome())`` (R8).
+    """
+
+    hands: Tuple[int, int, int]
+    leader: int
+    so_far: Outcome = Outcome()
+
+
+def marriage_value(hand: int, trump: Optional[Suit]) -> int:
+    """R15: 40 for the trump king and ober, 20 for each other suit's pair."""
+    total = 0
+    for suit in SUITS:
+        pair = (1 << make_card(suit, KING)) | (1 << make_card(suit, OBER))
+        if hand & pair == pair:
+            total += 40 if suit == trump else 20
+    return total
+
+
+def has_forty(hand: int, trump: Optional[Suit]) -> bool:
+    """R17: the declarer holds the trump king and ober."""
+    if trump is None:
+        return False
+    pair = (1 << make_card(trump, KING)) | (1 << make_card(trump, OBER))
+    return hand & pair == pair
+
+
+def has_twenty(hand: int, trump: Optional[Suit]) -> bool:
+    """R18: the declarer holds a king and ober of a non-trump suit."""
+    for suit in SUITS:
+        pair = (1 << make_card(suit, KING)) | (1 << make_card(suit, OBER))
+        if suit != trump and hand & pair == pair:
+            return True
+    return False
+
+
+class Scoring:
+    """The scoring rules of one deal under one bid, trump and rulebook."""
+
+    def __init__(self, deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES):
+        deal = deal.require_talon()
+        self.deal, self.bid, self.trump, self.rules = deal, bid, trump, rules
+        self.play = PlayRules.for_game(bid, trump, rules)
+        talon_points = hand_points(deal.talon)
+        # R16: the talon's aces and tens count for one side.
+        self.talon_declarer = talon_points if rules.talon_to_declarer else 0
+        self.talon_defenders = 0 if rules.talon_to_declarer else talon_points
+        self.total_trick_points = 90 - talon_points  # R4: what the tricks hold, bonus included
+        self.seven = self.play.trump_seven
+
+    # -- R14-R23: what each component asks of the finished game ---------
+
+    def marriages(self, outcome: Outcome) -> Tuple[int, int]:
+        """R15: (M_D, M_F), counted only where the bid plays the party (R22)."""
+        if not self.bid.plays_party:
+            return 0, 0
+        hands = self.deal.hands
+        declarer = marriage_value(hands[0], self.trump)
+        defenders = marriage_value(hands[1], self.trump) + marriage_value(hands[2], self.trump)
+        if self.rules.marriage_needs_trick:  # R15 variant
+            declarer = declarer if outcome.declarer_tricks else 0
+            defenders = defenders if outcome.defender_tricks else 0
+        return declarer, defenders
+
+    def party_made(self, outcome: Outcome) -> bool:
+        """R14 (with its variant in R15)."""
+        d = outcome.declarer_points
+        f = self.total_trick_points - d
+        m_d, m_f = self.marriages(outcome)
+        declarer_total = d + self.talon_declarer + m_d
+        defender_total = f + self.talon_defenders + m_f
+        if self.rules.marriage_needs_trick:
+            return declarer_total > defender_total
+        return d > 0 and (f == 0 or declarer_total > defender_total)
+
+    def ulti_made(self, outcome: Outcome) -> bool:
+        """R19: the declarer holds the trump seven and wins the tenth trick with it."""
+        if self.seven is None or not (self.deal.hands[0] >> self.seven) & 1:
+            return False
+        return outcome.seven_trick == 10 and outcome.seven_won
+
+    def component_made(self, component: str, outcome: Outcome) -> bool:
+        hand = self.deal.hands[0]
+        d_total = outcome.declarer_points + self.talon_declarer
+        if component == PARTY:
+            return self.party_made(outcome)
+        if component == FORTY_100:  # R17
+            return has_forty(hand, self.trump) and d_total >= 60
+        if component == TWENTY_100:  # R18
+            return has_twenty(hand, self.trump) and d_total >= 80
+        if component == ULTI:
+            return self.ulti_made(outcome)
+        if component == FOUR_ACES:  # R20
+            return outcome.declarer_aces == BB_ACES
+        if component == DURCHMARS:  # R21
+            return outcome.declarer_tricks == 10
+        if component == BETLI:  # R23
+            return outcome.declarer_tricks == 0
+        raise ValueError(f"unknown component {component!r}")
+
+    def bid_made(self, outcome: Outcome) -> bool:
+        """R24: every component at once."""
+        return all(self.component_made(c, outcome) for c in self.bid.components)
+
+    # -- R25-R27: silent achievements ---------------------------------------
+
+    def totals(self, outcome: Outcome) -> Tuple[int, int]:
+        """(D + T_D + M_D, F + T_F + M_F) of R14."""
+        m_d, m_f = self.marriages(outcome)
+        d = outcome.declarer_points
+        return d + self.talon_declarer + m_d, self.total_trick_points - d + self.talon_defenders + m_f
+
+    def declarer_silent_100(self, outcome: Outcome) -> bool:
+        """R25, the declarer's side."""
+        return self.bid.plays_party and self.totals(outcome)[0] >= 100
+
+    def defenders_silent_100(self, outcome: Outcome) -> bool:
+        """R25, the defenders' side."""
+        return self.bid.plays_party and self.totals(outcome)[1] >= 100
+
+    @property
+    def seven_holder(self) -> Optional[int]:
+        """The seat dealt the trump seven, or None (no trump, or it is in the talon)."""
+        if self.seven is None:
+            return None
+        for seat, hand in enumerate(self.deal.hands):
+            if (hand >> self.seven) & 1:
+                return seat
+        return None
+
+    def silent_ulti(self, outcome: Outcome) -> bool:
+        """R26: the holder of the trump seven wins the tenth trick with it."""
+        return outcome.seven_trick == 10 and outcome.seven_won
+
+    def silent_durchmars(self, outcome: Outcome) -> bool:
+        """R27: the declarer takes all ten tricks."""
+        return outcome.declarer_tricks == 10
+
+
+def silent_questions(scoring: Scoring):
+    """The silent achievements (R25-R27) worth asking about for this bid and deal.
+
+    Yields ``(name, goal, by_defenders)``: ``goal`` is a predicate on the
+    finished game and ``by_defenders`` says which side must force it.
+    """
+    bid = scoring.bid
+    if bid.plays_party:  # R25
+        yield "declarer-100", scoring.declarer_silent_100, False
+        yield "defenders-100", scoring.defenders_silent_100, True
+    if scoring.trump is None:
+        return
+    holder = scoring.seven_holder
+    if not bid.has_ulti and holder is not None:  # R26
+        if holder == 0:
+            yield "ulti", scoring.silent_ulti, False
+        else:
+            yield "defender-ulti", scoring.silent_ulti, True
+            yield "defender-ulti-fails", silent_ulti_fails, False
+    if DURCHMARS not in bid.components:  # R27
+        yield "durchmars", scoring.silent_durchmars, False
+
+
+def silent_ulti_fails(outcome: Outcome) -> bool:
+    """R26: the trump seven is played to the tenth trick and beaten (paid as a lost ulti)."""
+    return outcome.seven_trick == 10 and not outcome.seven_won
