@@ -1,0 +1,383 @@
+"""The ``ulti`` command line against the contract in INTERFACE.md.
+
+Every test runs the real command through click's CliRunner and checks
+the real output: JSON that parses back, exit statuses, line numbers.
+"""
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ulti_solver import cli
+from ulti_solver.bids import parse_bid
+from ulti_solver.deal import parse_deal
+from ulti_solver.solver import solve_bid
+from ulti_solver.variants import make_rules
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+DEAL = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
+BEFORE_DISCARD = "K.K97.AKO87.AO9 TU8.AU8.U9.T8 AO97.TO.T.KU7"
+INTERFACE_FIELDS = {"deal", "bid", "trump", "components", "joint", "declarer_points"}
+#: A deal where the rulebooks disagree on the party in acorns (R16): see README.
+TALON_TEN_DEAL = "AK7.T98.TU.KO T.AK7.AK7.U87 OU98.OU.98.A9 -.-.O.T"
+
+
+def run(*args, input=None):
+    """Run ``ulti ARGS``; stdout and stderr kept apart (click 8.0 needs mix_stderr=False)."""
+    try:
+        runner = CliRunner(mix_stderr=False)
+    except TypeError:  # click >= 8.2 always keeps them apart
+        runner = CliRunner()
+    return runner.invoke(cli.main, list(args), input=input, catch_exceptions=False)
+
+
+def json_lines(result):
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def assert_bad_input(result, *words):
+    """Exit 2 and exactly one line on stderr that names the problem."""
+    assert result.exit_code == 2, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    for word in words:
+        assert word.lower() in lines[0].lower()
+
+
+def write(tmp_path, text, name="deals.txt"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+# -- help ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [[], ["solve"], ["batch"], ["discards"], ["rules"]])
+def test_every_command_teaches_with_examples(command):
+    result = run(*command, "--help")
+    assert result.exit_code == 0
+    assert "ulti" in result.stdout
+    assert "Examples:" in result.stdout or "Start here:" in result.stdout
+    for option in {"solve": ["--bid", "--trump", "--variant", "--rules", "--json", "--silent"],
+                   "batch": ["--bid", "--trump", "--json", "--csv", "--jobs", "--quiet"],
+                   "discards": ["--bid", "--trump", "--json", "--top"]}.get("".join(command), []):
+        assert option in result.stdout
+
+
+# -- solve --------------------------------------------------------------------------
+
+def test_solve_json_has_every_interface_field():
+    result = run("solve", DEAL, "--bid", "40-100 ulti", "--trump", "leaves", "--json")
+    assert result.exit_code == 0
+    [data] = json_lines(result)
+    assert INTERFACE_FIELDS <= set(data)
+    assert data["deal"] == DEAL
+    assert data["bid"] == "40-100 ulti"
+    assert data["trump"] == "leaves"
+    assert set(data["components"]) == {"40-100", "ulti"}
+    assert all(set(v) == {"makeable"} and isinstance(v["makeable"], bool) for v in data["components"].values())
+    assert isinstance(data["joint"]["makeable"], bool)
+    assert isinstance(data["declarer_points"], int)
+    assert data["rules"] == {"book": "ultiblog", "variants": []}
+
+
+def test_solve_json_agrees_with_the_library():
+    deal, bid = parse_deal(DEAL), parse_bid("ulti")
+    expected = [s.as_json(deal, b, t, make_rules()) for b, t, s in solve_bid(deal, bid, None, make_rules())]
+    assert json_lines(run("solve", DEAL, "--bid", "ulti", "--json")) == expected
+
+
+def test_r29_a_trump_bid_without_trump_is_solved_for_bells_leaves_acorns():
+    objects = json_lines(run("solve", DEAL, "--bid", "ulti", "--json"))
+    assert [o["trump"] for o in objects] == ["bells", "leaves", "acorns"]
+    assert all(set(o["components"]) == {"party", "ulti"} for o in objects)  # R22
+
+
+def test_r28_trump_hearts_makes_the_bid_red():
+    [data] = json_lines(run("solve", DEAL, "--bid", "ulti", "--trump", "piros", "--json"))
+    assert data["trump"] == "hearts" and data["bid"] == "red ulti"
+
+
+def test_betli_has_no_trump_and_no_points():
+    [data] = json_lines(run("solve", DEAL, "--bid", "betli", "--json"))
+    assert data["trump"] is None and data["declarer_points"] is None
+    assert set(data["components"]) == {"betli"}
+
+
+def test_r16_rulebook_changes_the_answer():
+    default = json_lines(run("solve", TALON_TEN_DEAL, "--bid", "party", "--trump", "acorns", "--json"))[0]
+    tournament = json_lines(run("solve", TALON_TEN_DEAL, "--bid", "party", "--trump", "acorns",
+                                "--rules", "tournament", "--json"))[0]
+    assert default["joint"]["makeable"] is False and tournament["joint"]["makeable"] is True
+    assert tournament["declarer_points"] == default["declarer_points"] + 10
+    assert tournament["rules"] == {"book": "tournament", "variants": ["talon-to-declarer"]}
+    variant = json_lines(run("solve", TALON_TEN_DEAL, "--bid", "party", "--trump", "acorns",
+                             "--variant", "talon-to-declarer", "--json"))[0]
+    assert variant["joint"] == tournament["joint"]
+
+
+def test_silent_adds_the_silent_achievements():
+    [data] = json_lines(run("solve", DEAL, "--bid", "party", "--trump", "leaves", "--silent", "--json"))
+    assert {"declarer-100", "defenders-100", "durchmars"} <= set(data["silent"])
+
+
+def test_solve_human_output_shows_hands_and_answers():
+    result = run("solve", DEAL, "--bid", "40-100 ulti", "--trump", "leaves")
+    assert result.exit_code == 0
+    out = result.stdout
+    for text in ("declarer", "seat 1", "seat 2", "talon", "hearts", "acorns", "leaves",
+                 "40-100", "ulti", "whole bid", "declarer points", "ultiblog"):
+        assert text in out
+    # The declarer lacks the leaves king: lost before play (R17).
+    assert "R17" in out and "R19" in out
+    rows = [line.split() for line in out.splitlines()]
+    assert ["40-100", "no"] in rows and ["ulti", "no"] in rows
+    assert ["declarer", "points", "20"] in rows
+
+
+def test_solve_accepts_the_deal_split_in_words_and_a_void_hand_unquoted():
+    words = DEAL.split()
+    joined = json_lines(run("solve", *words, "--bid", "party", "--trump", "bells", "--json"))
+    assert joined == json_lines(run("solve", DEAL, "--bid", "party", "--trump", "bells", "--json"))
+    # A hand starting with '-' (void in hearts) is a hand, not an option.
+    void = "-.TKOU8.TO8.U9 8.A97.A97.ATO ATKOU97.-.K.K7 -.-.U.8"
+    assert run("solve", *void.split(), "--bid", "betli").exit_code == 0
+
+
+def test_solve_reads_the_deal_from_stdin():
+    result = run("solve", "-", "--bid", "betli", "--json", input=DEAL + "\n")
+    assert result.exit_code == 0 and json_lines(result)[0]["deal"] == DEAL
+
+
+def test_a_deal_without_talon_gets_the_missing_cards_as_talon():
+    [data] = json_lines(run("solve", " ".join(DEAL.split()[:3]), "--bid", "betli", "--json"))
+    assert data["deal"] == DEAL
+
+
+@pytest.mark.parametrize("args, words", [
+    ([DEAL.replace("K7 ", "K8 "), "--bid", "party"], ["deal", "8"]),
+    (["A97.TK8.O8.U9 8.A97.A97.AT TKOU.OU.TK.K7", "--bid", "party"], ["seat 1", "9 cards"]),
+    ([DEAL, "--bid", "party ultii"], ["ultii"]),
+    ([DEAL, "--bid", "40-100 20-100"], ["40-100", "20-100"]),
+    ([DEAL, "--bid", "ulti", "--trump", "spades"], ["spades"]),
+    ([DEAL, "--bid", "betli", "--trump", "leaves"], ["betli", "trump"]),
+    ([DEAL, "--bid", "party", "--variant", "no-such"], ["no-such", "free-seven"]),
+    ([DEAL, "--bid", "party", "--rules", "no-such"], ["no-such", "tournament"]),
+    ([BEFORE_DISCARD, "--bid", "party"], ["12 cards", "discards"]),
+    ([DEAL], ["--bid"]),
+    ([DEAL, "--bid", "party", "--trum", "leaves"], ["--trum"]),
+])
+def test_bad_input_exits_2_with_one_line(args, words):
+    assert_bad_input(run("solve", *args), *words)
+
+
+def test_an_internal_error_exits_1_without_traceback(monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("core exploded")
+    monkeypatch.setattr(cli, "solve", broken)
+    monkeypatch.delenv("ULTI_DEBUG", raising=False)
+    result = run("solve", DEAL, "--bid", "party")
+    assert result.exit_code == 1
+    assert "internal error" in result.stderr and "core exploded" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# -- batch --------------------------------------------------------------------------
+
+MIXED = f"""\
+# comment line 1
+
+{DEAL}
+{DEAL} | betli
+   # an indented comment
+{DEAL} | 40-100 ulti | acorns
+{DEAL} | red party
+"""
+
+
+def test_batch_output_is_in_input_order_with_file_line_numbers(tmp_path):
+    result = run("batch", write(tmp_path, MIXED), "--bid", "ulti", "--trump", "leaves", "--json", "-j", "1")
+    assert result.exit_code == 0
+    objects = json_lines(result)
+    assert [(o["line"], o["bid"], o["trump"]) for o in objects] == [
+        (3, "ulti", "leaves"),             # --bid and --trump
+        (4, "betli", None),                # --trump ignored: betli has no trump
+        (6, "40-100 ulti", "acorns"),      # the line's own bid and trump
+        (7, "red party", "hearts"),        # red names hearts itself (R28)
+    ]
+    assert all(INTERFACE_FIELDS <= set(o) for o in objects)
+
+
+def test_batch_without_trump_solves_every_non_red_trump(tmp_path):
+    objects = json_lines(run("batch", write(tmp_path, DEAL + "\n"), "--bid", "party", "--json", "-j", "1"))
+    assert [o["trump"] for o in objects] == ["bells", "leaves", "acorns"]
+
+
+def test_batch_bad_line_is_reported_and_the_rest_still_print(tmp_path):
+    text = f"{DEAL} | party | bells\n\n{DEAL} | ulti 40-100 20-100\n# x\n{DEAL} | betli\n"
+    result = run("batch", write(tmp_path, text), "--json", "-j", "1")
+    assert result.exit_code == 2
+    objects = json_lines(result)
+    assert objects[0]["line"] == 1 and objects[0]["trump"] == "bells"
+    assert set(objects[1]) == {"line", "error"} and objects[1]["line"] == 3
+    assert "40-100" in objects[1]["error"]
+    assert objects[2]["line"] == 5 and objects[2]["bid"] == "betli"
+
+
+def test_batch_human_mode_reports_bad_lines_on_stderr(tmp_path):
+    text = f"{DEAL} | betli\n{DEAL} | betli | leaves\nnot a deal | party\n"
+    result = run("batch", write(tmp_path, text), "-j", "1")
+    assert result.exit_code == 2
+    assert "line 2:" in result.stderr and "line 3:" in result.stderr
+    rows = result.stdout.splitlines()
+    assert rows[0].split()[:2] == ["line", "deal"]
+    assert len(rows) == 2 and rows[1].split()[0] == "1"
+    assert "Solved 1 deals" in result.stderr and "2 bad lines: 2, 3" in result.stderr
+
+
+def test_batch_without_any_bid_is_a_bad_line(tmp_path):
+    result = run("batch", write(tmp_path, DEAL + "\n"), "--json", "-j", "1")
+    assert result.exit_code == 2
+    assert json_lines(result) == [{"line": 1, "error": json_lines(result)[0]["error"]}]
+    assert "--bid" in json_lines(result)[0]["error"]
+
+
+def test_batch_reads_stdin(tmp_path):
+    result = run("batch", "-", "--bid", "betli", "--json", "-j", "1", input=MIXED)
+    assert result.exit_code == 0
+    assert [o["line"] for o in json_lines(result)] == [3, 4, 6, 7]
+
+
+def test_batch_csv_has_a_header_and_one_row_per_deal_and_trump(tmp_path):
+    result = run("batch", write(tmp_path, MIXED), "--bid", "ulti", "--csv", "-j", "1")
+    assert result.exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert list(rows[0])[:4] == ["line", "deal", "bid", "trump"]
+    assert {"joint", "declarer_points", "ulti", "betli", "error"} <= set(rows[0])
+    assert [(r["line"], r["trump"]) for r in rows] == [
+        ("3", "bells"), ("3", "leaves"), ("3", "acorns"), ("4", ""), ("6", "acorns"), ("7", "hearts"),
+    ]
+    assert rows[3]["betli"] in ("true", "false") and rows[3]["ulti"] == ""
+
+
+def test_batch_with_two_workers_matches_one(tmp_path):
+    lines = [f"{DEAL} | {bid}" for bid in ("party", "betli", "ulti", "durchmars", "40-100", "four-aces")] * 3
+    path = write(tmp_path, "\n".join(lines) + "\nbad line\n")
+    one = run("batch", path, "--json", "-j", "1")
+    two = run("batch", path, "--json", "-j", "2")
+    assert one.exit_code == two.exit_code == 2
+    assert two.stdout == one.stdout
+    assert json_lines(two)[-1] == {"line": 19, "error": json_lines(one)[-1]["error"]}
+
+
+def test_batch_rejects_json_with_csv_and_a_missing_file(tmp_path):
+    assert_bad_input(run("batch", write(tmp_path, MIXED), "--json", "--csv"), "--json", "--csv")
+    assert_bad_input(run("batch", str(tmp_path / "missing.txt"), "--bid", "party"), "missing.txt")
+    assert_bad_input(run("batch", write(tmp_path, MIXED), "--bid", "nonsense"), "nonsense")
+
+
+def test_batch_quiet_prints_no_summary(tmp_path):
+    result = run("batch", write(tmp_path, MIXED), "--bid", "betli", "--quiet", "-j", "1")
+    assert result.exit_code == 0 and result.stderr == ""
+
+
+# -- discards -----------------------------------------------------------------------
+
+def test_discards_solves_66_discards_per_trump_best_first():
+    result = run("discards", BEFORE_DISCARD, "--bid", "40-100 ulti", "--json", "-j", "1")
+    assert result.exit_code == 0
+    objects = json_lines(result)
+    assert len(objects) == 3 * 66
+    for trump in ("bells", "leaves", "acorns"):
+        pairs = [tuple(o["discard"]) for o in objects if o["trump"] == trump]
+        assert len(pairs) == len(set(pairs)) == 66
+    keys = [(o["joint"]["makeable"], sum(c["makeable"] for c in o["components"].values()),
+             o["declarer_points"]) for o in objects]
+    assert keys == sorted(keys, reverse=True)
+    assert objects[0]["discard"] == ["HK", "BK"] and objects[0]["trump"] == "leaves"
+    assert INTERFACE_FIELDS <= set(objects[0])
+
+
+def test_discards_marks_talon_points_and_broken_marriages():
+    objects = json_lines(run("discards", *BEFORE_DISCARD.split(), "--bid", "40-100", "--trump", "leaves",
+                             "--json", "-j", "1"))
+    assert len(objects) == 66
+    by_discard = {tuple(o["discard"]): o for o in objects}
+    assert by_discard[("LA", "L8")]["ace_or_ten_in_talon"] is True  # R16
+    assert by_discard[("LA", "L8")]["talon_points"] == 10
+    assert by_discard[("LK", "L8")]["breaks_marriage"] is True  # R17
+    assert by_discard[("LK", "L8")]["components"]["40-100"]["makeable"] is False
+    assert by_discard[("B9", "B7")]["breaks_marriage"] is False
+    assert by_discard[("B9", "B7")]["ace_or_ten_in_talon"] is False
+    # The deal reported is the one after the discard.
+    assert by_discard[("B9", "B7")]["deal"] == "K.K.AKO87.AO9 TU8.AU8.U9.T8 AO97.TO.T.KU7 -.97.-.-"
+
+
+def table_rows(out):
+    """The numbered rows of a discards table."""
+    return [line.split() for line in out.splitlines() if line.startswith(" ") and line.split()[0].isdigit()]
+
+
+def test_discards_table_top_n_and_marks():
+    result = run("discards", BEFORE_DISCARD, "--bid", "40-100", "--trump", "leaves", "--top", "66", "-j", "1")
+    assert result.exit_code == 0
+    rows = table_rows(result.stdout)
+    assert [int(r[0]) for r in rows] == list(range(1, 67))
+    assert any("R16" in line for line in result.stdout.splitlines())
+    assert any("R17" in line for line in result.stdout.splitlines())
+    top = run("discards", BEFORE_DISCARD, "--bid", "40-100", "--trump", "leaves", "--top", "3", "-j", "1")
+    assert "the best 3 of 66" in top.stdout
+    assert len(table_rows(top.stdout)) == 3
+
+
+def test_discards_reads_a_played_deal_as_picking_up_the_talon():
+    objects = json_lines(run("discards", DEAL, "--bid", "betli", "--json", "-j", "1"))
+    assert len(objects) == 66
+    assert any(parse_deal(o["deal"]) == parse_deal(DEAL) for o in objects)  # discarding the real talon
+
+
+@pytest.mark.parametrize("args, words", [
+    (["A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.7", "--bid", "party"], ["deal"]),
+    ([BEFORE_DISCARD, "--bid", "betli", "--trump", "bells"], ["betli"]),
+    ([BEFORE_DISCARD, "--bid", "party", "--rules", "none"], ["none", "ultiblog"]),
+])
+def test_discards_bad_input_exits_2(args, words):
+    assert_bad_input(run("discards", *args, "-j", "1"), *words)
+
+
+# -- rules --------------------------------------------------------------------------
+
+def test_rules_lists_every_rulebook_and_variant_in_words():
+    result = run("rules")
+    assert result.exit_code == 0
+    for name in ("ultiblog", "tournament", "classic", "rablo", "durchmars-ten-high", "free-seven",
+                 "talon-to-declarer", "marriage-needs-trick", "R3", "R12", "R15", "R16"):
+        assert name in result.stdout
+    data = json.loads(run("rules", "--json").stdout)
+    assert data["rulebooks"]["tournament"]["variants"] == ["talon-to-declarer"]
+    assert data["variants"]["free-seven"]["rule"] == "R12"
+
+
+# -- the shipped examples ---------------------------------------------------------------
+
+def test_example_files_hold_valid_deals():
+    assert not parse_deal((EXAMPLES / "deal.txt").read_text()).before_discard
+    assert parse_deal((EXAMPLES / "discard.txt").read_text()).before_discard
+    result = run("batch", str(EXAMPLES / "batch.txt"), "--bid", "party", "--json", "-j", "1")
+    assert result.exit_code == 0, result.stdout
+    assert len({o["line"] for o in json_lines(result)}) == 11
+
+
+def test_example_bad_lines_fail_where_their_comments_say():
+    path = EXAMPLES / "bad-lines.txt"
+    announced = {int(line.split()[2].rstrip(":")) for line in path.read_text().splitlines()
+                 if line.startswith("# line ")}
+    result = run("batch", str(path), "--bid", "party", "--json", "-j", "1")
+    assert result.exit_code == 2
+    failed = {o["line"] for o in json_lines(result) if "error" in o}
+    assert failed == announced and len(announced) == 8
