@@ -234,10 +234,11 @@ def test_batch_human_mode_reports_bad_lines_on_stderr(tmp_path):
     result = run("batch", write(tmp_path, text), "-j", "1")
     assert result.exit_code == 2
     assert "line 2:" in result.stderr and "line 3:" in result.stderr
+    assert "drop 'leaves' from the line" in result.stderr  # the line's trump, not --trump
     rows = result.stdout.splitlines()
     assert rows[0].split()[:2] == ["line", "deal"]
     assert len(rows) == 2 and rows[1].split()[0] == "1"
-    assert "Solved 1 deals" in result.stderr and "2 bad lines: 2, 3" in result.stderr
+    assert "Solved 1 deal (1 game with" in result.stderr and "2 bad lines: 2, 3" in result.stderr
 
 
 def test_batch_without_any_bid_is_a_bad_line(tmp_path):

@@ -43,6 +43,7 @@ from .bids import (
 from .cards import (
     BB_ACES,
     CANONICAL_RANKS,
+    HEARTS,
     RANK_LETTERS,
     SEVEN,
     SUIT_NAMES,
@@ -160,7 +161,7 @@ def read_deal(tokens: Sequence[str]) -> Deal:
         if token.startswith("--"):
             raise click.UsageError(f"no such option: {token}")
     if list(tokens) == ["-"]:
-        text = click.get_text_stream("stdin").read()
+        text = sys.stdin.read()
     else:
         text = " ".join(tokens)
     try:
@@ -272,6 +273,10 @@ def card_text(card: int) -> str:
 
 def trump_text(trump: Optional[int]) -> str:
     return "no trump" if trump is None else SUIT_NAMES[trump]
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def yes_no(value: Optional[bool]) -> str:
@@ -550,6 +555,11 @@ def read_batch_line(text: str, settings: BatchSettings) -> Tuple[Deal, Tuple[Tup
         raise BatchLineError("no bid: write the line as 'DEAL | BID' or give --bid")
     if len(fields) > 2 and fields[2]:
         trump = parse_trump(fields[2])
+        # The library's messages speak of --trump; here the trump is the line's own.
+        if not bid.has_trump:
+            raise BatchLineError(f"{bid} is played without trump; drop '{fields[2]}' from the line (R28)")
+        if bid.red and trump != HEARTS:
+            raise BatchLineError(f"a red bid plays hearts as trump (R28); '{fields[2]}' contradicts it")
     elif bid.has_trump and not bid.red:
         trump = settings.trump
     else:
@@ -607,11 +617,11 @@ class BatchTally:
     def summary(self, seconds: float, interrupted: bool = False) -> List[str]:
         rate = self.deals / seconds if seconds > 0 else 0.0
         head = "Interrupted after" if interrupted else "Solved"
-        lines = [f"{head} {self.deals} deals ({self.games} games with their trumps) "
+        lines = [f"{head} {plural(self.deals, 'deal')} ({plural(self.games, 'game')} with their trumps) "
                  f"in {seconds:.2f} s, {rate:.1f} deals/s"]
         if self.bad_lines:
             shown = ", ".join(map(str, self.bad_lines[:20])) + (" ..." if len(self.bad_lines) > 20 else "")
-            lines.append(f"{len(self.bad_lines)} bad lines: {shown}")
+            lines.append(f"{plural(len(self.bad_lines), 'bad line')}: {shown}")
         counts = [(name, self.made[name], self.played[name]) for name in COMPONENT_ORDER if name in self.played]
         if self.games:
             counts.append(("whole bid", self.joint_made, self.games))
@@ -696,7 +706,7 @@ def batch(file, bid, trump, variants, rulebook, silent, as_json, as_csv, jobs, q
     \b
     Examples:
       ulti batch examples/batch.txt
-      ulti batch examples/batch.txt --json -j 4 > results.jsonl
+      ulti batch examples/batch.txt --bid party --json -j 4 > results.jsonl
       ulti batch deals.txt --bid "40-100 ulti" --trump acorns --csv > out.csv
       grep -v '^#' deals.txt | ulti batch - --bid party --quiet
     """
