@@ -715,7 +715,10 @@ def batch(file, bid, trump, variants, rulebook, silent, as_json, as_csv, jobs, q
     rules = build_rules(rulebook, variants)
     settings = BatchSettings(bid, trump, rules, silent)
     jobs = jobs or default_jobs()
-    with click.open_file(file, "r", encoding="utf-8", errors="replace") as source:
+    tally = BatchTally()
+    started = time.monotonic()
+    interrupted = False
+    with click.open_file(file, "r", encoding="utf-8-sig", errors="replace") as source:
         if file == "-":
             lines: Iterable[Tuple[int, str]] = deal_lines(source)
             total = None
@@ -723,26 +726,23 @@ def batch(file, bid, trump, variants, rulebook, silent, as_json, as_csv, jobs, q
             lines = list(deal_lines(source))
             total = len(lines)
             jobs = max(1, min(jobs, total))
-        tally = BatchTally()
-        started = time.monotonic()
-        bar = progress_bar(total, "deal", quiet)
-        printer = Printer(bar)
-        interrupted = False
         if as_csv:
-            printer.line(csv_line(csv_header(silent)))
+            click.echo(csv_line(csv_header(silent)))
         elif not as_json:
-            printer.line(TABLE_HEADER)
+            click.echo(TABLE_HEADER)
+        work = partial(solve_batch_line, settings)
         try:
-            work = partial(solve_batch_line, settings)
-            with ordered_results(work, lines, jobs, chunk_size(total, jobs)) as outcomes:
+            # The pool forks before the bar starts its monitor thread: forking a
+            # process that runs threads is what Python warns against.
+            with ordered_results(work, lines, jobs, chunk_size(total, jobs)) as outcomes, \
+                    progress_bar(total, "deal", quiet) as bar:
+                printer = Printer(bar)
                 for outcome in outcomes:
                     tally.add(outcome)
                     print_outcome(printer, outcome, as_json, as_csv, rules, silent)
                     bar.update(1)
         except KeyboardInterrupt:
             interrupted = True
-        finally:
-            bar.close()
     if not quiet:
         for text in tally.summary(time.monotonic() - started, interrupted):
             click.echo(text, err=True)
@@ -838,16 +838,13 @@ def discards(deal, bid, trump, variants, rulebook, silent, as_json, top, jobs, q
     played_games(bid, trump)  # a trump that does not fit the bid is bad input before any work
     tasks = discard_tasks(before, bid, trump)
     jobs = max(1, min(jobs or default_jobs(), len(tasks)))
-    bar = progress_bar(len(tasks), "discard", quiet)
     solved = []
-    try:
-        work = partial(solve_discard, rules=rules, silent=silent)
-        with ordered_results(work, tasks, jobs, chunk_size(len(tasks), jobs)) as results:
-            for result in results:
-                solved.append(result)
-                bar.update(1)
-    finally:
-        bar.close()
+    work = partial(solve_discard, rules=rules, silent=silent)
+    with ordered_results(work, tasks, jobs, chunk_size(len(tasks), jobs)) as results, \
+            progress_bar(len(tasks), "discard", quiet) as bar:
+        for result in results:
+            solved.append(result)
+            bar.update(1)
     ranked = rank_discards(solved)
     shown = ranked[:top] if top else ranked
     if as_json:
