@@ -68,8 +68,6 @@ INPUT_ERRORS = (DealError, BidError, VariantError, CardError)
 #: Exit status when Ctrl-C stops a command (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
 
-SOLVE_EXAMPLE_DEAL = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
-
 
 # -- Errors: one line on stderr, exit 2 for bad input ---------------------------
 
@@ -834,8 +832,9 @@ def discards(deal, bid, trump, variants, rulebook, silent, as_json, top, jobs, q
       ulti discards "$(cat examples/discard.txt)" --bid betli --json | head -3
     """
     rules = build_rules(rulebook, variants)
-    before = twelve_card_deal(read_deal(deal))
-    played_games(bid, trump)  # a trump that does not fit the bid is bad input before any work
+    given = read_deal(deal)
+    before = twelve_card_deal(given)
+    games = played_games(bid, trump)  # a trump that does not fit the bid is bad input before any work
     tasks = discard_tasks(before, bid, trump)
     jobs = max(1, min(jobs or default_jobs(), len(tasks)))
     solved = []
@@ -851,13 +850,14 @@ def discards(deal, bid, trump, variants, rulebook, silent, as_json, top, jobs, q
         for result in shown:
             click.echo(json.dumps(result.as_json(rules)))
         return
-    trumps = ", ".join(trump_text(t) for _, t in played_games(bid, trump))
-    out = ["Before the discard", ""]
+    trumps = ", ".join(trump_text(t) for _, t in games)
+    picked_up = "" if given.before_discard else " (the declarer has picked up the talon)"
+    out = [f"Before the discard{picked_up}", ""]
     out += hands_table(before)
     out += ["", f"Bid   {shown[0].bid}", f"Rules {rules_text(rules)}", ""]
     count = f"the best {len(shown)} of {len(ranked)}" if len(shown) < len(ranked) else f"all {len(ranked)}"
-    out += [f"{len(ranked) // len(played_games(bid, trump))} discards for each trump ({trumps}); "
-            f"{count}, best first:", ""]
+    per_trump = " for each trump" if len(games) > 1 else ""
+    out += [f"{len(ranked) // len(games)} discards{per_trump} ({trumps}); {count}, best first:", ""]
     out += discards_table(shown, rules)
     click.echo("\n".join(out))
 
