@@ -2,23 +2,57 @@
 
 It is the oracle the Cython core is tested against, so it is written to be
 read, not to be fast: an AND/OR search over every legal card (R8-R13),
-memoised at trick boundaries on the hands and a summary of what has
-happened so far, with no pruning beyond the short-circuit of ``any`` and
-``all``.  Every goal is a predicate on the finished game's
+memoised at trick boundaries on the hands and on the part of the outcome
+so far that the goal reads, with no pruning beyond the short-circuit of
+``any`` and ``all``.  Every goal is a predicate on the finished game's
 :class:`~ulti_solver.scoring.Outcome` (R14-R27, in :mod:`ulti_solver.scoring`).
+Only the declarer's points get their own small search, because they are
+asked for on every bid: "can the declarer still win ``need`` points?",
+stopping when the points left cannot reach ``need``.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Dict, Optional
 
-from .bids import Bid
-from .cards import BB_ACES, Suit, card_points, cards_of
+from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
+from .cards import BB_ACES, Suit, card_points, cards_of, hand_points
 from .deal import Deal
 from .rules import DECLARER, legal_moves, trick_winner
 from .scoring import LAST_TRICK_BONUS, Outcome, Position, Scoring, silent_questions
 from .solution import Solution
 from .variants import DEFAULT_RULES, Rules
+
+
+def _points_and_tricks(o: Outcome):
+    return o.declarer_points, o.declarer_tricks > 0, o.defender_tricks > 0
+
+
+def _seven(o: Outcome):
+    return o.seven_trick, o.seven_won
+
+
+#: What each goal reads of the outcome (R14-R27), so that the memo can share
+#: positions that differ only in what the goal ignores.
+READS = {
+    PARTY: _points_and_tricks,
+    FORTY_100: lambda o: o.declarer_points,
+    TWENTY_100: lambda o: o.declarer_points,
+    ULTI: _seven,
+    FOUR_ACES: lambda o: o.declarer_aces,
+    DURCHMARS: lambda o: o.defender_tricks > 0,
+    BETLI: lambda o: o.declarer_tricks > 0,
+    "declarer-100": _points_and_tricks,
+    "defenders-100": _points_and_tricks,
+    "defender-ulti": _seven,
+    "defender-ulti-fails": _seven,
+}
+
+
+def reads_all(names):
+    """What a conjunction of goals reads: the parts each of them reads."""
+    parts = [READS[n] for n in names]
+    return lambda o: tuple(part(o) for part in parts)
 
 
 class Game(Scoring):
@@ -101,16 +135,58 @@ class Game(Scoring):
         return winner, summary
 
     def max_declarer_points(self) -> int:
-        """The most D + T_D (R14) the declarer can be sure of, trying each threshold in turn."""
-        best = self.position.so_far.declarer_points
-        while best < self.total_trick_points:
-            reached = self.can_force(
-                lambda o, t=best + 10: o.declarer_points >= t, reads=lambda o: o.declarer_points
+        """The most D + T_D (R14) the declarer can be sure of.
+
+        The points still to come do not depend on how the earlier tricks
+        went, so this asks "can the declarer win ``need`` more points?" for
+        need = 10, 20, ... and remembers, per hands and leader, the largest
+        need proved reachable and the smallest proved out of reach.
+        """
+        reachable: Dict[tuple, int] = {}
+        out_of_reach: Dict[tuple, int] = {}
+        play = self.play
+
+        def at_boundary(hands, leader, need):
+            if need <= 0:
+                return True
+            if hand_points(hands[0] | hands[1] | hands[2]) + LAST_TRICK_BONUS < need:
+                return False
+            key = (hands, leader)
+            if reachable.get(key, 0) >= need:
+                return True
+            if out_of_reach.get(key, 1000) <= need:
+                return False
+            result = in_trick(hands, (), leader, need)
+            if result:
+                reachable[key] = max(reachable.get(key, 0), need)
+            else:
+                out_of_reach[key] = min(out_of_reach.get(key, 1000), need)
+            return result
+
+        def in_trick(hands, trick, leader, need):
+            player = (leader + len(trick)) % 3
+            children = (
+                after_card(hands, trick, leader, need, player, card)
+                for card in cards_of(legal_moves(hands[player], trick, play, player == DECLARER))
             )
-            if not reached:
-                break
-            best += 10
-        return best + self.talon_declarer
+            return any(children) if player == DECLARER else all(children)
+
+        def after_card(hands, trick, leader, need, player, card):
+            hands = tuple(h & ~(1 << card) if seat == player else h for seat, h in enumerate(hands))
+            trick = trick + (card,)
+            if len(trick) < 3:
+                return in_trick(hands, trick, leader, need)
+            winner = (leader + trick_winner(trick, play)) % 3  # R13
+            last = hands[0] == 0
+            if winner == DECLARER:  # R4
+                need -= sum(card_points(c) for c in trick) + (LAST_TRICK_BONUS if last else 0)
+            return need <= 0 if last else at_boundary(hands, winner, need)
+
+        start = self.position
+        future = 0
+        while at_boundary(start.hands, start.leader, future + 10):
+            future += 10
+        return start.so_far.declarer_points + future + self.talon_declarer
 
 
 def solve_reference(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
@@ -118,17 +194,17 @@ def solve_reference(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = 
     """Every answer of INTERFACE.md (and, with ``silent``, R25-R27) by plain search."""
     game = Game(deal, bid, trump, rules, position)
     components = {
-        c: game.can_force(lambda o, c=c: game.component_made(c, o))
+        c: game.can_force(lambda o, c=c: game.component_made(c, o), reads=READS[c])
         for c in bid.ordered_components()
     }
     if len(components) == 1:
         joint = next(iter(components.values()))
     else:
-        joint = all(components.values()) and game.can_force(game.bid_made)
+        joint = all(components.values()) and game.can_force(game.bid_made, reads=reads_all(bid.components))
     points = game.max_declarer_points() if trump is not None else None
     silent_answers = None
     if silent:
         silent_answers = {}
         for name, goal, by_defenders in silent_questions(game):
-            silent_answers[name] = game.can_force(goal, by_defenders=by_defenders)
+            silent_answers[name] = game.can_force(goal, by_defenders=by_defenders, reads=READS[name])
     return Solution(components, joint, points, silent_answers)
