@@ -52,14 +52,15 @@ cdef enum:
     NO_UPPER = 100
 
 cdef struct Entry:
-    uint32_t h0
-    uint32_t h1
-    uint32_t h2
+    uint32_t k0             # the position in relative ranks: see _position_key
+    uint32_t k1
+    uint32_t k2
     uint32_t gen
     uint8_t leader
     uint8_t flags
     int8_t lower      # proved: value >= lower
     int8_t upper      # proved: value <= upper
+    int8_t move       # the lead that last decided this position, -1 if none
 
 cdef struct Ctx:
     uint32_t hands[3]
@@ -77,7 +78,30 @@ cdef struct Trick:
     int card[3]             # the cards played so far, in play order
     int winner_at[3]        # index of the card winning the trick after each play
 
+cdef struct Key:
+    uint32_t k0
+    uint32_t k1
+    uint32_t k2
+
 cdef Entry* _table = NULL
+# _packed[m][b]: the bits of b that lie in m, packed down in m's order (a byte-wide "pext").
+cdef uint8_t _packed[256][256]
+
+
+cdef void _fill_packed() noexcept nogil:
+    cdef int m, b, bit, out_bit, value
+    for m in range(256):
+        for b in range(256):
+            value = 0
+            out_bit = 0
+            for bit in range(8):
+                if m & (1 << bit):
+                    if b & (1 << bit):
+                        value |= 1 << out_bit
+                    out_bit += 1
+            _packed[m][b] = <uint8_t>value
+
+_fill_packed()
 cdef uint32_t _generation = 0
 
 
@@ -134,22 +158,25 @@ cdef inline int _units(uint32_t cards, uint32_t point_cards) noexcept nogil:
 
 
 cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int flags,
-                      int* moves) noexcept nogil:
+                      int need, int hint, int* moves) noexcept nogil:
     """Fill ``moves`` with one card per class of equivalent cards, the likeliest best first.
 
     Two cards of one hand and suit are equivalent when no card still out
     lies between them and they score alike (``plain``: the aces differ
     when four aces are asked, the trump seven when it is watched): playing either
-    leaves the same game up to renaming.  The order is a heuristic only:
-    win a trick cheaply, smear points onto a partner's trick, lose
-    cheaply; in betli every side wants the other to take the trick.
+    leaves the same game up to renaming; once no more points are needed
+    (``need <= 0``) the points no longer tell cards apart.  The order is a
+    heuristic only: ``hint`` (the lead that decided this position before)
+    first, then win a trick cheaply, smear points onto a partner's trick,
+    lose cheaply; in betli every side wants the other to take the trick.
     """
     cdef uint32_t live = c.hands[0] | c.hands[1] | c.hands[2]
     cdef uint32_t hand = c.hands[player]
     cdef uint32_t rest = legal
     cdef int n = 0, card, i, j, score, best, win_index, winner_seat, key
     cdef int scores[12]
-    cdef uint32_t nxt
+    cdef uint32_t nxt, suit_cards, defenders = c.hands[1] | c.hands[2]
+    cdef bint points_matter = need > 0
     cdef bint mine, declarer_side = player == 0
     cdef bint betli = (flags & F_NONE) != 0
     cdef uint32_t plain = 0xFFFFFFFF   # cards that may stand in for a touching card
@@ -166,18 +193,26 @@ cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int
         nxt = live & _above(c, card)
         if nxt:
             nxt = nxt & (~nxt + 1)
-            if (nxt & legal) and (plain & _bit(card)) and (plain & nxt) and (
-                    ((c.point_cards & _bit(card)) != 0) == ((c.point_cards & nxt) != 0)):
+            if (nxt & legal) and (plain & _bit(card)) and (plain & nxt) and (not points_matter or (
+                    ((c.point_cards & _bit(card)) != 0) == ((c.point_cards & nxt) != 0))):
                 continue
         # Score the card.
-        if pos == 0:
+        if pos == 0 and betli:
+            suit_cards = c.suit_mask[card >> 3]
+            if declarer_side:
+                # A lead loses when a defender holds a higher card of the suit (R11 makes him beat it).
+                score = (200 if defenders & _above(c, card) else 100) - (card & 7)
+            else:
+                # Lead low into a suit the declarer holds: R11 makes him beat it if he can.
+                score = (200 if c.hands[0] & suit_cards else 100) - (card & 7)
+                if c.hands[0] & _above(c, card) and not (c.hands[0] & suit_cards & ~_above(c, card)):
+                    score += 100   # every card he has in the suit is higher
+        elif pos == 0:
             # Leading: the top card still out in its suit first (it wins unless ruffed), then low cards.
             if not (live & _above(c, card)):
                 score = 200 + (card & 7)
             else:
                 score = 100 - (card & 7)
-            if betli:
-                score = 300 - score
         else:
             best = t.card[t.winner_at[pos - 1]]
             if _beats(c, card, best):
@@ -196,6 +231,8 @@ cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int
                     score = 200 + (30 if (c.point_cards & _bit(card)) else 0) - (card & 7)
             else:
                 score = 100 - (card & 7) - (30 if (c.point_cards & _bit(card)) else 0)
+        if card == hint:
+            score += 10000
         moves[n] = card
         scores[n] = score
         n += 1
@@ -213,12 +250,57 @@ cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int
     return n
 
 
-cdef inline uint32_t _hash(Ctx* c, int leader, int flags) noexcept nogil:
-    cdef uint64_t h = (<uint64_t>c.hands[0] * <uint64_t>0x9E3779B97F4A7C15ULL) ^ \
-        (<uint64_t>c.hands[1] * <uint64_t>0xC2B2AE3D27D4EB4FULL) ^ \
-        (<uint64_t>c.hands[2] * <uint64_t>0x165667B19E3779F9ULL) ^ \
+cdef inline void _position_key(Ctx* c, Key* key) noexcept nogil:
+    """The position up to renaming: who holds the 1st, 2nd, ... highest card still out in
+    each suit, and which of those are the ace, the ten and the trump seven.
+
+    Positions with the same key play out alike (the rules compare cards
+    only by their order in the suit, R9-R13, and score only the aces,
+    tens and the trump seven), so they share one table entry, as in DDS.
+    """
+    cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
+    cdef uint32_t m, shape
+    cdef int s, shift
+    key.k0 = 0
+    key.k1 = 0
+    key.k2 = 0
+    for s in range(4):
+        shift = 8 * s
+        m = (out >> shift) & 0xFF
+        key.k0 |= (<uint32_t>_packed[m][(c.hands[0] >> shift) & 0xFF]) << shift
+        key.k1 |= (<uint32_t>_packed[m][(c.hands[1] >> shift) & 0xFF]) << shift
+        shape = <uint32_t>__builtin_popcount(m)
+        if c.trump >= 0:
+            shape |= ((m >> 7) & 1) << 4 | ((m >> 6) & 1) << 5   # ace, ten still out
+            if s == c.trump:
+                shape |= (m & 1) << 6                              # trump seven still out
+        key.k2 |= shape << shift
+
+
+cdef inline uint32_t _hash(Key* key, int leader, int flags) noexcept nogil:
+    cdef uint64_t h = (<uint64_t>key.k0 * <uint64_t>0x9E3779B97F4A7C15ULL) ^ \
+        (<uint64_t>key.k1 * <uint64_t>0xC2B2AE3D27D4EB4FULL) ^ \
+        (<uint64_t>key.k2 * <uint64_t>0x165667B19E3779F9ULL) ^ \
         (<uint64_t>(leader * 131 + flags) * <uint64_t>0x27D4EB2F165667C5ULL)
     return <uint32_t>((h >> 29) ^ (h >> 7)) & TT_MASK
+
+
+cdef inline bint _entry_is(Ctx* c, Entry* e, Key* key, int leader, int flags) noexcept nogil:
+    return (e.gen == c.gen and e.k0 == key.k0 and e.k1 == key.k1 and e.k2 == key.k2
+            and e.leader == leader and e.flags == flags)
+
+
+cdef inline void _claim(Ctx* c, Entry* e, Key* key, int leader, int flags) noexcept nogil:
+    """Make ``e`` the (empty) entry of this position, replacing whatever it held."""
+    e.gen = c.gen
+    e.k0 = key.k0
+    e.k1 = key.k1
+    e.k2 = key.k2
+    e.leader = <uint8_t>leader
+    e.flags = <uint8_t>flags
+    e.lower = NO_LOWER
+    e.upper = NO_UPPER
+    e.move = -1
 
 
 cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
@@ -227,6 +309,9 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     cdef int available = _units(out, c.point_cards) + 1   # + the last trick (R4)
     cdef Entry* e
     cdef bint result
+    cdef int hint = -1, decided = -1
+    cdef Trick trick
+    cdef Key key
     c.nodes += 1
     if need > available:
         return False
@@ -236,48 +321,38 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         return True
     if (flags & F_ULTI) and not (c.hands[0] & _bit(c.seven)):
         return False
-    e = &c.table[_hash(c, leader, flags)]
-    if (e.gen == c.gen and e.h0 == c.hands[0] and e.h1 == c.hands[1] and e.h2 == c.hands[2]
-            and e.leader == leader and e.flags == flags):
+    _position_key(c, &key)
+    e = &c.table[_hash(&key, leader, flags)]
+    if _entry_is(c, e, &key, leader, flags):
         if e.lower >= need:
             return True
         if e.upper < need:
             return False
-    else:
-        e.gen = c.gen
-        e.h0 = c.hands[0]
-        e.h1 = c.hands[1]
-        e.h2 = c.hands[2]
-        e.leader = <uint8_t>leader
-        e.flags = <uint8_t>flags
-        e.lower = NO_LOWER
-        e.upper = NO_UPPER
-    cdef Trick trick
-    result = _play(c, &trick, leader, 0, need, flags)
-    # The entry may have been taken over by a deeper position meanwhile: re-check it.
-    if not (e.gen == c.gen and e.h0 == c.hands[0] and e.h1 == c.hands[1] and e.h2 == c.hands[2]
-            and e.leader == leader and e.flags == flags):
-        e.gen = c.gen
-        e.h0 = c.hands[0]
-        e.h1 = c.hands[1]
-        e.h2 = c.hands[2]
-        e.leader = <uint8_t>leader
-        e.flags = <uint8_t>flags
-        e.lower = NO_LOWER
-        e.upper = NO_UPPER
+        hint = e.move
+    result = _play(c, &trick, leader, 0, need, flags, hint, &decided)
+    # The slot may have been taken by another position meanwhile.
+    if not _entry_is(c, e, &key, leader, flags):
+        _claim(c, e, &key, leader, flags)
     if result:
         if need > e.lower:
             e.lower = <int8_t>need
     elif need - 1 < e.upper:
         e.upper = <int8_t>(need - 1)
+    if decided >= 0:
+        e.move = <int8_t>decided
     return result
 
 
-cdef bint _play(Ctx* c, Trick* t, int leader, int pos, int need, int flags) noexcept nogil:
-    """The ``pos``-th card of the trick: OR over the declarer's cards, AND over a defender's."""
+cdef bint _play(Ctx* c, Trick* t, int leader, int pos, int need, int flags, int hint,
+                int* decided) noexcept nogil:
+    """The ``pos``-th card of the trick: OR over the declarer's cards, AND over a defender's.
+
+    At the lead, ``hint`` is tried first and ``decided`` receives the card
+    that settled the position (the declarer's success, a defender's refutation).
+    """
     cdef int player = (leader + pos) % 3
     cdef int moves[12]
-    cdef int n = _order_moves(c, t, player, pos, _legal(c, t, player, pos), flags, moves)
+    cdef int n = _order_moves(c, t, player, pos, _legal(c, t, player, pos), flags, need, hint, moves)
     cdef int i, card
     cdef bint result
     for i in range(n):
@@ -291,11 +366,13 @@ cdef bint _play(Ctx* c, Trick* t, int leader, int pos, int need, int flags) noex
         else:
             t.winner_at[pos] = t.winner_at[pos - 1]
         if pos < 2:
-            result = _play(c, t, leader, pos + 1, need, flags)
+            result = _play(c, t, leader, pos + 1, need, flags, -1, NULL)
         else:
             result = _trick_end(c, t, leader, need, flags)
         c.hands[player] |= _bit(card)
         if result == (player == 0):
+            if decided != NULL:
+                decided[0] = card
             return result
     return player != 0
 

@@ -1,0 +1,129 @@
+"""Benchmark of the search core: ``python -m ulti_solver.bench``.
+
+Two fixed seeded sets of deals -- uniformly random, and tilted toward each
+goal (:func:`~ulti_solver.randomdeals.biased_deal`) so that both answers
+occur -- and, per goal, the time of one solve from the opening lead with a
+fresh transposition table: median, p90, p99, max, and the trick-boundary
+nodes visited.  Single thread.  Benchmarks measure; tests never time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Callable, Dict, List
+
+from .bids import parse_bid
+from .cards import ACORNS, BELLS, HEARTS, LEAVES
+from .deal import Deal
+from .goals import component_goal
+from .randomdeals import biased_deal, random_deal
+from .scoring import Outcome, Position, Scoring
+from .solver import CoreGame, implementation, solve_core
+from .variants import DEFAULT_RULES
+
+#: name -> (bid, no trump?) ; the yes/no goals, then the exact points, then a whole bid.
+GOALS = {
+    "party": ("party", False),
+    "ulti": ("ulti", False),
+    "four-aces": ("four-aces", False),
+    "durchmars": ("durchmars", False),
+    "betli": ("betli", True),
+    "points": ("party", False),
+    "40-100 ulti": ("40-100 ulti", False),
+}
+
+
+def _game(deal: Deal, bid_text: str, trump):
+    bid = parse_bid(bid_text)
+    scoring = Scoring(deal, bid, trump, DEFAULT_RULES)
+    position = Position(deal.hands, 0, Outcome())
+    return bid, scoring, position
+
+
+def run_goal(name: str, deal: Deal, trump) -> int:
+    """Solve one goal on a fresh core search; returns the nodes it visited."""
+    bid_text, _ = GOALS[name]
+    bid, scoring, position = _game(deal, bid_text, trump)
+    if name == "40-100 ulti":
+        return solve_core(deal, bid, trump).nodes
+    game = CoreGame(scoring, position)
+    if name == "points":
+        game.max_units()
+    else:
+        component = {"party": "party", "ulti": "ulti", "four-aces": "four-aces",
+                     "durchmars": "durchmars", "betli": "betli"}[name]
+        goal = component_goal(component, scoring, position)
+        if goal.possible and not goal.certain:
+            # Yes/no goals ask the one question, even the party (not the exact value).
+            game.search.can_force(goal.flags, goal.need, 0)
+    return game.search.nodes
+
+
+def deal_sets(count: int, seed: int):
+    """The two fixed sets, per goal: (deal, trump) pairs."""
+    sets = {}
+    for name, (bid_text, no_trump) in GOALS.items():
+        rng = random.Random(f"{seed}-uniform")
+        uniform = []
+        for _ in range(count):
+            trump = None if no_trump else rng.choice([HEARTS, BELLS, LEAVES, ACORNS])
+            uniform.append((random_deal(rng), trump))
+        rng = random.Random(f"{seed}-biased-{name}")
+        bid = parse_bid(bid_text)
+        biased = []
+        for _ in range(count):
+            trump = None if no_trump else rng.choice([HEARTS, BELLS, LEAVES, ACORNS])
+            biased.append((biased_deal(rng, bid, trump), trump))
+        sets[name] = {"uniform": uniform, "biased": biased}
+    return sets
+
+
+def percentile(sorted_values: List[float], fraction: float) -> float:
+    index = min(len(sorted_values) - 1, int(round(fraction * (len(sorted_values) - 1))))
+    return sorted_values[index]
+
+
+def measure(cases, name: str, timer: Callable[[], float] = time.perf_counter) -> Dict[str, float]:
+    times, nodes = [], []
+    for deal, trump in cases:
+        start = timer()
+        nodes.append(run_goal(name, deal, trump))
+        times.append(timer() - start)
+    times.sort()
+    return {
+        "median_ms": statistics.median(times) * 1e3,
+        "p90_ms": percentile(times, 0.90) * 1e3,
+        "p99_ms": percentile(times, 0.99) * 1e3,
+        "max_ms": times[-1] * 1e3,
+        "total_s": sum(times),
+        "nodes_median": statistics.median(nodes),
+        "nodes_max": max(nodes),
+    }
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=1000, help="deals per set (default 1000)")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of both sets (default 2026)")
+    parser.add_argument("--goal", action="append", choices=list(GOALS), help="only these goals")
+    args = parser.parse_args(argv)
+    if implementation() != "core":
+        raise SystemExit("the benchmark measures the Cython core, which is not built")
+    sets = deal_sets(args.deals, args.seed)
+    goals = args.goal or list(GOALS)
+    print(f"{'goal':<13}{'set':<9}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}   {'nodes med':>9}{'max':>9}")
+    worst = 0.0
+    for name in goals:
+        for set_name in ("uniform", "biased"):
+            r = measure(sets[name][set_name], name)
+            worst = max(worst, r["max_ms"])
+            print(f"{name:<13}{set_name:<9}{r['median_ms']:>8.3f}m{r['p90_ms']:>8.3f}m"
+                  f"{r['p99_ms']:>8.3f}m{r['max_ms']:>8.2f}m   {r['nodes_median']:>9.0f}{r['nodes_max']:>9}")
+    print(f"summary: {args.deals} deals per set, times in ms per solve, worst case {worst:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
