@@ -25,6 +25,7 @@ from libc.stdlib cimport calloc, free
 cdef extern from *:
     int __builtin_popcount(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
 
 # Goal flags.  Each is a condition on the rest of the game.
 G_ULTI = 1          # the declarer's trump seven wins the last trick, not played before (R19, R26)
@@ -310,6 +311,7 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     cdef Entry* e
     cdef bint result
     cdef int hint = -1, decided = -1
+    cdef uint32_t trumps_d, trumps_f, sure_f, sure_d
     cdef Trick trick
     cdef Key key
     c.nodes += 1
@@ -321,6 +323,22 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         return True
     if (flags & F_ULTI) and not (c.hands[0] & _bit(c.seven)):
         return False
+    if c.trump >= 0:
+        # Trumps higher than every trump of the other side win whatever trick they fall in.
+        trumps_d = c.hands[0] & c.suit_mask[c.trump]
+        trumps_f = (c.hands[1] | c.hands[2]) & c.suit_mask[c.trump]
+        sure_f = trumps_f & _above(c, 31 - __builtin_clz(trumps_d)) if trumps_d else trumps_f
+        if sure_f:
+            if flags & F_ALL:
+                return False                       # a defender will take a trick
+            if (flags & F_ACES) and (sure_f & c.aces):
+                return False                       # the trump ace falls to the defenders
+            if need > available - _units(sure_f, c.point_cards):
+                return False
+        if flags == 0 and trumps_d:
+            sure_d = trumps_d & _above(c, 31 - __builtin_clz(trumps_f)) if trumps_f else trumps_d
+            if need <= _units(sure_d, c.point_cards):
+                return True
     _position_key(c, &key)
     e = &c.table[_hash(&key, leader, flags)]
     if _entry_is(c, e, &key, leader, flags):

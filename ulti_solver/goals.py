@@ -76,9 +76,10 @@ def points_goal(predicate: Callable[[Outcome], bool], position: Position) -> Goa
     """The core goal equal to ``predicate``, a condition on the declarer's points and
     on which sides took a trick (R14, R15 variant, R17, R18, R25).
 
-    Tries ``need`` alone, then with the one-trick or all-tricks flags, and
-    takes the first form that agrees with ``predicate`` on every outcome the
-    rest of the game can produce.
+    The need is the fewest points among the outcomes that satisfy
+    ``predicate``; then ``need`` alone, with the one-trick flag or with the
+    all-tricks flag, whichever first agrees with ``predicate`` on every
+    outcome the rest of the game can produce.
     """
     so_far = position.so_far
 
@@ -95,17 +96,16 @@ def points_goal(predicate: Callable[[Outcome], bool], position: Position) -> Goa
         return IMPOSSIBLE
     if len(wanted) == len(futures):
         return CERTAIN
-    top = units_left(position)
+    need = min(k for k, _, _ in wanted)
     for flags in (0, G_ONE_TRICK, G_ALL_TRICKS):
-        for need in range(top + 1):
-            given = {
-                (k, dt, ft) for k, dt, ft in futures
-                if k >= need
-                and (dt or not flags & G_ONE_TRICK)
-                and (not ft or not flags & G_ALL_TRICKS)
-            }
-            if given == wanted:
-                return Goal(flags, need)
+        given = {
+            (k, dt, ft) for k, dt, ft in futures
+            if k >= need
+            and (dt or not flags & G_ONE_TRICK)
+            and (not ft or not flags & G_ALL_TRICKS)
+        }
+        if given == wanted:
+            return Goal(flags, need)
     raise ValueError("a points condition the core cannot express")  # never for R14-R25
 
 
@@ -133,12 +133,12 @@ def component_goal(component: str, scoring: Scoring, position: Position) -> Goal
     raise ValueError(f"unknown component {component!r}")
 
 
-def bid_goal(scoring: Scoring, position: Position) -> Goal:
-    """R24: every component of the bid at once."""
-    goal = CERTAIN
-    for component in scoring.bid.components:
-        goal = goal & component_goal(component, scoring, position)
-    return goal
+def bid_goal(goals: Iterable[Goal]) -> Goal:
+    """R24: the goals of every component of the bid at once."""
+    joint = CERTAIN
+    for goal in goals:
+        joint = joint & goal
+    return joint
 
 
 def negate(predicate):

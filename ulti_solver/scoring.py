@@ -8,8 +8,7 @@ so the rules are written down once, here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import NamedTuple, Optional, Tuple
 
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
 from .cards import BB_ACES, KING, OBER, SUITS, Suit, hand_points, make_card
@@ -20,8 +19,7 @@ from .variants import DEFAULT_RULES, Rules
 LAST_TRICK_BONUS = 10  # R4
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a finished (or partly played) game leaves behind, as R14-R27 need it."""
 
     declarer_points: int = 0      # D: card points in the declarer's tricks, last-trick bonus included
@@ -37,8 +35,7 @@ class Outcome:
         return self.declarer_tricks + self.defender_tricks
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     """A trick boundary: the cards still held, who leads, and what has happened so far.
 
     The start of play is ``Position(deal.hands, 0, Outcome())`` (R8).
@@ -89,16 +86,20 @@ class Scoring:
         self.talon_defenders = 0 if rules.talon_to_declarer else talon_points
         self.total_trick_points = 90 - talon_points  # R4: what the tricks hold, bonus included
         self.seven = self.play.trump_seven
+        hands = deal.hands
+        #: (M_D, M_F) as dealt: each side's marriages in the 10-card playing hands (R15, R22).
+        self.dealt_marriages = (0, 0)
+        if bid.plays_party:
+            self.dealt_marriages = (
+                marriage_value(hands[0], trump),
+                marriage_value(hands[1], trump) + marriage_value(hands[2], trump),
+            )
 
     # -- R14-R23: what each component asks of the finished game ---------
 
     def marriages(self, outcome: Outcome) -> Tuple[int, int]:
         """R15: (M_D, M_F), counted only where the bid plays the party (R22)."""
-        if not self.bid.plays_party:
-            return 0, 0
-        hands = self.deal.hands
-        declarer = marriage_value(hands[0], self.trump)
-        defenders = marriage_value(hands[1], self.trump) + marriage_value(hands[2], self.trump)
+        declarer, defenders = self.dealt_marriages
         if self.rules.marriage_needs_trick:  # R15 variant
             declarer = declarer if outcome.declarer_tricks else 0
             defenders = defenders if outcome.defender_tricks else 0

@@ -130,13 +130,12 @@ def solve_core(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAU
     scoring = Scoring(deal, bid, trump, rules)
     position = position or Position(scoring.deal.hands, DECLARER, Outcome())
     game = CoreGame(scoring, position)
-    components = {
-        c: game.can_force(component_goal(c, scoring, position)) for c in bid.ordered_components()
-    }
+    goals = {c: component_goal(c, scoring, position) for c in bid.ordered_components()}
+    components = {c: game.can_force(goal) for c, goal in goals.items()}
     if len(components) == 1:
         joint = next(iter(components.values()))
-    else:
-        joint = all(components.values()) and game.can_force(bid_goal(scoring, position))
+    else:  # R24: one strategy for every component at once
+        joint = all(components.values()) and game.can_force(bid_goal(goals.values()))
     points = None
     if trump is not None:
         points = position.so_far.declarer_points + 10 * game.max_units() + scoring.talon_declarer
