@@ -73,6 +73,7 @@ cdef struct Ctx:
     int seven_kept          # R12 for the declarer
     uint64_t nodes
     uint32_t gen
+    int killer[3][11]       # per leader and tricks left: the lead that last settled a position
     Entry* table
 
 cdef struct Trick:
@@ -347,6 +348,8 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         if e.upper < need:
             return False
         hint = e.move
+    if hint < 0:
+        hint = c.killer[leader][__builtin_popcount(c.hands[0])]
     result = _play(c, &trick, leader, 0, need, flags, hint, &decided)
     # The slot may have been taken by another position meanwhile.
     if not _entry_is(c, e, &key, leader, flags):
@@ -358,6 +361,7 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         e.upper = <int8_t>(need - 1)
     if decided >= 0:
         e.move = <int8_t>decided
+        c.killer[leader][__builtin_popcount(c.hands[0])] = decided
     return result
 
 
@@ -451,7 +455,7 @@ cdef class Search:
     def __init__(self, uint32_t h0, uint32_t h1, uint32_t h2, int trump, uint32_t point_cards,
                  uint32_t aces, bint seven_kept):
         global _generation
-        cdef int s
+        cdef int s, i
         if (h0 & h1) or (h0 & h2) or (h1 & h2):
             raise ValueError("the hands share a card")
         if not (__builtin_popcount(h0) == __builtin_popcount(h1) == __builtin_popcount(h2)):
@@ -469,6 +473,9 @@ cdef class Search:
         self.c.point_cards = point_cards
         self.c.aces = aces
         self.c.nodes = 0
+        for s in range(3):
+            for i in range(11):
+                self.c.killer[s][i] = -1
         _generation += 1
         if _generation == 0:
             _generation = 1
