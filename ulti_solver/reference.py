@@ -194,7 +194,8 @@ def solve_reference(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = 
     """Every answer of INTERFACE.md (and, with ``silent``, R25-R27) by plain search."""
     game = Game(deal, bid, trump, rules, position)
     components = {
-        c: game.can_force(lambda o, c=c: game.component_made(c, o), reads=READS[c])
+        c: not game.lost_before_play(c)
+        and game.can_force(lambda o, c=c: game.component_made(c, o), reads=READS[c])
         for c in bid.ordered_components()
     }
     if len(components) == 1:

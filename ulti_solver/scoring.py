@@ -141,6 +141,19 @@ class Scoring:
             return outcome.declarer_tricks == 0
         raise ValueError(f"unknown component {component!r}")
 
+    def lost_before_play(self, component: str) -> bool:
+        """R17-R20: what the deal alone already sinks, whatever the play."""
+        hand = self.deal.hands[0]
+        if component == FORTY_100:
+            return not has_forty(hand, self.trump)
+        if component == TWENTY_100:
+            return not has_twenty(hand, self.trump)
+        if component == ULTI:
+            return self.seven is None or not (hand >> self.seven) & 1
+        if component == FOUR_ACES:
+            return bool(self.deal.talon & BB_ACES)
+        return False
+
     def bid_made(self, outcome: Outcome) -> bool:
         """R24: every component at once."""
         return all(self.component_made(c, outcome) for c in self.bid.components)
