@@ -78,3 +78,27 @@ def test_biased_endgames_agree(seed, tricks_left, bid, rules):
     trump = rng.choice([HEARTS, BELLS, LEAVES, ACORNS]) if bid.has_trump else None
     deal = biased_deal(rng, bid, trump)
     check_agree(deal, bid, trump, rules, random_position(rng, deal, bid, trump, tricks_left, rules))
+
+
+FULL_DEALS = [("40-100 ulti", 1), ("40-100 ulti", 3), ("ulti", 3), ("ulti", 7), ("four-aces", 0),
+              ("four-aces", 1), ("durchmars", 0), ("durchmars", 1), ("betli", 10), ("betli", 11),
+              ("20-100", 7), ("20-100", 8), ("party", 1), ("party", 3)]
+
+
+@pytest.mark.parametrize("bid, seed", FULL_DEALS)
+def test_full_deals_agree(bid, seed):
+    """Whole deals from the opening lead (seeds picked so the reference takes seconds)."""
+    rng = random.Random(seed)
+    bid = parse_bid(bid)
+    trump = rng.choice([HEARTS, BELLS, LEAVES, ACORNS]) if bid.has_trump else None
+    deal = biased_deal(rng, bid, trump)
+    check_agree(deal, bid, trump, make_rules())
+
+
+@pytest.mark.parametrize("book", ["tournament", "classic", "rablo"])
+def test_full_deals_agree_under_each_rulebook(book):
+    for bid_text, seed in [("ulti", 3), ("party", 3), ("durchmars", 0)]:
+        rng = random.Random(seed)
+        bid = parse_bid(bid_text)
+        trump = rng.choice([HEARTS, BELLS, LEAVES, ACORNS])
+        check_agree(biased_deal(rng, bid, trump), bid, trump, make_rules(book))
