@@ -105,6 +105,26 @@ cdef void _fill_packed() noexcept nogil:
 
 _fill_packed()
 cdef uint32_t _generation = 0
+# One generation per way of valuing positions: the table stores bounds on the
+# *future* of a position, which depend on the rules of play and the scoring
+# cards but not on the deal it came from, so every search under the same
+# rules shares the entries (a batch of deals, the 66 discards of one hand).
+_generations = {}
+
+
+def forget_positions():
+    """Start the transposition table afresh (benchmarks time each solve from empty)."""
+    _generations.clear()
+
+
+cdef uint32_t _generation_for(tuple rules):
+    global _generation
+    if rules not in _generations:
+        _generation += 1
+        if _generation == 0:       # wrapped: 0 marks an unused entry
+            _generation = 1
+        _generations[rules] = _generation
+    return _generations[rules]
 
 
 cdef inline uint32_t _bit(int card) noexcept nogil:
@@ -454,7 +474,6 @@ cdef class Search:
 
     def __init__(self, uint32_t h0, uint32_t h1, uint32_t h2, int trump, uint32_t point_cards,
                  uint32_t aces, bint seven_kept):
-        global _generation
         cdef int s, i
         if (h0 & h1) or (h0 & h2) or (h1 & h2):
             raise ValueError("the hands share a card")
@@ -476,10 +495,7 @@ cdef class Search:
         for s in range(3):
             for i in range(11):
                 self.c.killer[s][i] = -1
-        _generation += 1
-        if _generation == 0:
-            _generation = 1
-        self.c.gen = _generation
+        self.c.gen = _generation_for((trump, self.c.seven_kept, point_cards, aces))
         self.c.table = _table
 
     @property

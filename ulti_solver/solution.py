@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Dict, Optional
 
 from .cards import SUIT_NAMES
@@ -21,7 +21,7 @@ class Solution:
     joint: bool
     declarer_points: Optional[int]
     silent: Optional[Dict[str, bool]] = None
-    nodes: int = 0
+    nodes: int = field(default=0, compare=False)  # work done, not part of the answer
 
     def as_json(self, deal, bid, trump, rules=None) -> dict:
         """The INTERFACE.md object, with ``rules`` and ``silent`` added when known."""

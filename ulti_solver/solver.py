@@ -89,6 +89,12 @@ def core_mask(hand: int, play: PlayRules) -> int:
     return sum(_NO_TRUMP_BYTES[(hand >> (8 * s)) & 0xFF] << (8 * s) for s in SUITS)
 
 
+def forget_positions() -> None:
+    """Empty the core's transposition table (it is shared by every solve under the same rules)."""
+    if _core is not None:
+        _core.forget_positions()
+
+
 def make_search(hands, play: PlayRules):
     """A core search object for these hands under ``play``."""
     masks = [core_mask(h, play) for h in hands]
