@@ -3,13 +3,19 @@
 Everything else about the package lives in pyproject.toml.
 """
 
+import platform
+import sys
+
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-core = Extension(
-    "ulti_solver._core",
-    sources=["cext/core.pyx"],
-    extra_compile_args=["-O3"],
-)
+if sys.platform == "win32":
+    flags = ["/O2"]
+else:
+    flags = ["-O3"]
+    if platform.machine().lower() in ("x86_64", "amd64"):
+        flags.append("-mpopcnt")  # one instruction instead of a libgcc call per hand count
+
+core = Extension("ulti_solver._core", sources=["cext/core.pyx"], extra_compile_args=flags)
 
 setup(ext_modules=cythonize([core], compiler_directives={"language_level": "3"}))

@@ -173,7 +173,7 @@ def parse_deal(text: str) -> Deal:
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     if len(tokens) not in (3, 4):
         raise DealError(
-            f"a deal has three hands and optionally the talon; found {len(tokens)} groups in {text!r}"
+            f"a deal has three hands and optionally the talon; found {len(tokens)} group{'s' if len(tokens) != 1 else ''} in {text!r}"
         )
     masks = []
     for index, token in enumerate(tokens):
