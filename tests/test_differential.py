@@ -45,39 +45,44 @@ def check_agree(deal, bid, trump, rules, position=None):
     assert answers(core) == answers(reference), (str(deal), str(bid), trump, str(rules), position)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), tricks_left=st.integers(2, 5),
-       bid=st.sampled_from(TRUMP_BIDS + NO_TRUMP_BIDS), rules=st.sampled_from(RULES))
-def test_random_endgames_agree(seed, tricks_left, bid, rules):
+def check_endgame(seed, bid_text, tricks_left, rules, deal_maker):
+    """Deal with ``deal_maker``, play random cards down to ``tricks_left`` tricks, compare."""
     rng = random.Random(seed)
-    bid = parse_bid(bid)
+    bid = parse_bid(bid_text)
     trump = rng.choice([HEARTS, BELLS, LEAVES, ACORNS]) if bid.has_trump else None
-    deal = random_deal(rng)
-    position = random_position(rng, deal, bid, trump, tricks_left, rules)
-    check_agree(deal, bid, trump, rules, position)
+    deal = deal_maker(rng, bid, trump)
+    check_agree(deal, bid, trump, rules, random_position(rng, deal, bid, trump, tricks_left, rules))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), bid=st.sampled_from(TRUMP_BIDS + NO_TRUMP_BIDS),
+def uniform_deal(rng, bid, trump):
+    return random_deal(rng)
+
+
+ANY_BID = st.sampled_from(TRUMP_BIDS + NO_TRUMP_BIDS)
+def examples(count):
+    """Hypothesis settings for searches that take their time: ``count`` cases, no deadline."""
+    return settings(max_examples=count, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@examples(300)
+@given(seed=st.integers(0, 2**32 - 1), tricks_left=st.integers(2, 5), bid=ANY_BID,
        rules=st.sampled_from(RULES))
+def test_random_endgames_agree(seed, tricks_left, bid, rules):
+    check_endgame(seed, bid, tricks_left, rules, uniform_deal)
+
+
+@examples(40)
+@given(seed=st.integers(0, 2**32 - 1), bid=ANY_BID, rules=st.sampled_from(RULES))
 def test_six_trick_endgames_agree(seed, bid, rules):
-    rng = random.Random(seed)
-    bid = parse_bid(bid)
-    trump = rng.choice([HEARTS, BELLS, LEAVES, ACORNS]) if bid.has_trump else None
-    deal = random_deal(rng)
-    check_agree(deal, bid, trump, rules, random_position(rng, deal, bid, trump, 6, rules))
+    check_endgame(seed, bid, 6, rules, uniform_deal)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), tricks_left=st.integers(2, 7),
-       bid=st.sampled_from(TRUMP_BIDS + NO_TRUMP_BIDS), rules=st.sampled_from(RULES))
+@examples(300)
+@given(seed=st.integers(0, 2**32 - 1), tricks_left=st.integers(2, 7), bid=ANY_BID,
+       rules=st.sampled_from(RULES))
 def test_biased_endgames_agree(seed, tricks_left, bid, rules):
     """Deals tilted toward the bid, so that made and failed components both occur."""
-    rng = random.Random(seed)
-    bid = parse_bid(bid)
-    trump = rng.choice([HEARTS, BELLS, LEAVES, ACORNS]) if bid.has_trump else None
-    deal = biased_deal(rng, bid, trump)
-    check_agree(deal, bid, trump, rules, random_position(rng, deal, bid, trump, tricks_left, rules))
+    check_endgame(seed, bid, tricks_left, rules, biased_deal)
 
 
 FULL_DEALS = [("40-100 ulti", 1), ("40-100 ulti", 3), ("ulti", 3), ("ulti", 7), ("four-aces", 0),
