@@ -72,7 +72,10 @@ def _futures(position: Position):
             yield k, declarer_trick, defender_trick
 
 
-def points_goal(predicate: Callable[[Outcome], bool], position: Position) -> Goal:
+_POINTS_GOALS: dict = {}
+
+
+def points_goal(predicate: Callable[[Outcome], bool], position: Position, signature=None) -> Goal:
     """The core goal equal to ``predicate``, a condition on the declarer's points and
     on which sides took a trick (R14, R15 variant, R17, R18, R25).
 
@@ -80,8 +83,20 @@ def points_goal(predicate: Callable[[Outcome], bool], position: Position) -> Goa
     ``predicate``; then ``need`` alone, with the one-trick flag or with the
     all-tricks flag, whichever first agrees with ``predicate`` on every
     outcome the rest of the game can produce.
+
+    ``signature``, when given, stands for ``predicate`` (equal signatures,
+    equal predicates): the answer is then remembered, because the same few
+    scoring situations come back deal after deal.
     """
     so_far = position.so_far
+    if signature is not None:
+        key = (signature, so_far.declarer_points, so_far.declarer_tricks > 0,
+               so_far.defender_tricks > 0, units_left(position))
+        if key not in _POINTS_GOALS:
+            if len(_POINTS_GOALS) > 100_000:
+                _POINTS_GOALS.clear()
+            _POINTS_GOALS[key] = points_goal(predicate, position)
+        return _POINTS_GOALS[key]
 
     def holds(k, declarer_trick, defender_trick):
         return predicate(Outcome(
@@ -114,7 +129,8 @@ def component_goal(component: str, scoring: Scoring, position: Position) -> Goal
     so_far = position.so_far
     out = position.hands[0] | position.hands[1] | position.hands[2]
     if component in (PARTY, FORTY_100, TWENTY_100):
-        return points_goal(lambda o: scoring.component_made(component, o), position)
+        return points_goal(lambda o: scoring.component_made(component, o), position,
+                           (component, scoring.points_signature))
     if component == ULTI:  # R19
         if not scoring.ulti_made(Outcome(seven_trick=10, seven_won=True)):
             return IMPOSSIBLE  # the declarer was not dealt the trump seven
@@ -163,6 +179,7 @@ def silent_goal(name: str, predicate, by_defenders: bool, scoring: Scoring, posi
         return Goal(G_ULTI), False
     if name == "durchmars":  # R27
         return component_goal(DURCHMARS, scoring, position), False
+    signature = (name, scoring.points_signature)
     if by_defenders:  # R25
-        return points_goal(negate(predicate), position), True
-    return points_goal(predicate, position), False
+        return points_goal(negate(predicate), position, signature), True
+    return points_goal(predicate, position, signature), False

@@ -94,6 +94,13 @@ class Scoring:
                 marriage_value(hands[0], trump),
                 marriage_value(hands[1], trump) + marriage_value(hands[2], trump),
             )
+        #: Everything the points conditions (party, 40-100, 20-100, silent 100) read
+        #: besides the outcome: two games with equal signatures score points alike.
+        self.points_signature = (
+            bid.plays_party, self.total_trick_points, self.talon_declarer, self.talon_defenders,
+            self.dealt_marriages, rules.marriage_needs_trick,
+            has_forty(hands[0], trump), has_twenty(hands[0], trump),
+        )
 
     # -- R14-R23: what each component asks of the finished game ---------
 
