@@ -325,6 +325,35 @@ cdef inline void _claim(Ctx* c, Entry* e, Key* key, int leader, int flags) noexc
     e.move = -1
 
 
+cdef inline bint _ulti_settled(Ctx* c, int leader, int need, int flags, bint* result) noexcept nogil:
+    """Ulti decided without search (R19), given the seven is still the declarer's.
+
+    Lost when a defender holds nothing but trumps: he still has one in the
+    last trick, and any trump beats the seven.  Won (if nothing else is
+    asked) when the defenders have no trump left and the declarer cannot
+    be forced to spend the seven early: every trick he must trump he wins,
+    and he can only be made to trump after losing a trick with a plain
+    card or with a defender on lead now, so other trumps at least that
+    many keep the seven for the tenth trick (R10, R12).
+    """
+    cdef uint32_t trumps = c.suit_mask[c.trump]
+    cdef uint32_t seven = _bit(c.seven)
+    cdef int other_trumps, plain
+    if (c.hands[1] and (c.hands[1] & ~trumps) == 0) or (c.hands[2] and (c.hands[2] & ~trumps) == 0):
+        result[0] = False
+        return True
+    if (c.hands[1] | c.hands[2]) & trumps:
+        return False
+    if need > 0 or flags != F_ULTI:
+        return False
+    other_trumps = __builtin_popcount(c.hands[0] & trumps & ~seven)
+    plain = __builtin_popcount(c.hands[0] & ~trumps)
+    if other_trumps >= plain + (1 if leader != 0 else 0):
+        result[0] = True
+        return True
+    return False
+
+
 cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     """A trick boundary: cut-offs, the transposition table, then the trick's plays."""
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
@@ -344,6 +373,8 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         return True
     if (flags & F_ULTI) and not (c.hands[0] & _bit(c.seven)):
         return False
+    if (flags & F_ULTI) and _ulti_settled(c, leader, need, flags, &result):
+        return result
     if c.trump >= 0:
         # Trumps higher than every trump of the other side win whatever trick they fall in.
         trumps_d = c.hands[0] & c.suit_mask[c.trump]
