@@ -354,6 +354,32 @@ cdef inline bint _ulti_settled(Ctx* c, int leader, int need, int flags, bint* re
     return False
 
 
+cdef inline bint _declarer_takes_the_rest(Ctx* c, int leader) noexcept nogil:
+    """Whether the declarer surely wins every trick still to play.
+
+    So when the defenders have no trump and either he holds nothing but
+    trumps, or he is on lead and each of his cards beats every defender's
+    card of its suit (led top down, each wins and keeps him on lead).  The
+    trump seven, if his, can be kept for the last trick (R12 allows it).
+    """
+    cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
+    cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
+    cdef uint32_t mine, theirs
+    cdef int s
+    if defenders & trumps:
+        return False
+    if trumps and (dec & ~trumps) == 0:
+        return True
+    if leader != 0:
+        return False
+    for s in range(4):
+        mine = dec & c.suit_mask[s]
+        theirs = defenders & c.suit_mask[s]
+        if mine and theirs and (theirs & _above(c, __builtin_ctz(mine))):
+            return False
+    return True
+
+
 cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     """A trick boundary: cut-offs, the transposition table, then the trick's plays."""
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
@@ -375,6 +401,11 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         return False
     if (flags & F_ULTI) and _ulti_settled(c, leader, need, flags, &result):
         return result
+    if _declarer_takes_the_rest(c, leader):
+        if flags & F_NONE:
+            return False
+        if (flags & (F_SEVEN_NOT_LAST | F_SEVEN_BEATEN)) == 0:
+            return True          # every point and goal left is his (need <= available above)
     if c.trump >= 0:
         # Trumps higher than every trump of the other side win whatever trick they fall in.
         trumps_d = c.hands[0] & c.suit_mask[c.trump]
