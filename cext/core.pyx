@@ -21,6 +21,7 @@ still out, equivalent cards searched once, and move ordering.
 
 from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
+from libc.string cimport memset
 
 cdef extern from *:
     int __builtin_popcount(unsigned int) nogil
@@ -380,6 +381,28 @@ cdef inline bint _declarer_takes_the_rest(Ctx* c, int leader) noexcept nogil:
     return True
 
 
+cdef inline bint _declarer_ducks_the_rest(Ctx* c, int leader) noexcept nogil:
+    """Whether, without trumps, the declarer surely loses every trick still to play (R23).
+
+    So when each of his cards is below every defender's card of its suit:
+    a defender's lead beats whatever he follows with, and if he is on lead
+    now he leads into a suit the defenders hold, where R11 makes one of
+    them beat him.  After that the defenders lead every trick.
+    """
+    cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
+    cdef uint32_t mine, theirs
+    cdef bint shared = False
+    cdef int s
+    for s in range(4):
+        mine = dec & c.suit_mask[s]
+        theirs = defenders & c.suit_mask[s]
+        if mine and theirs:
+            if __builtin_ctz(theirs) < 31 - __builtin_clz(mine):
+                return False
+            shared = True
+    return leader != 0 or shared
+
+
 cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     """A trick boundary: cut-offs, the transposition table, then the trick's plays."""
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
@@ -401,6 +424,8 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         return False
     if (flags & F_ULTI) and _ulti_settled(c, leader, need, flags, &result):
         return result
+    if flags == F_NONE and c.trump < 0 and _declarer_ducks_the_rest(c, leader):
+        return True
     if _declarer_takes_the_rest(c, leader):
         if flags & F_NONE:
             return False
@@ -533,6 +558,9 @@ cdef class Search:
             _table = <Entry*>calloc(TT_SIZE, sizeof(Entry))
             if _table == NULL:
                 raise MemoryError("no memory for the transposition table")
+            # Touch every page now: a lazily mapped table costs a page fault
+            # on each first visit, which dominated small searches.
+            memset(_table, 0, TT_SIZE * sizeof(Entry))
 
     def __init__(self, uint32_t h0, uint32_t h1, uint32_t h2, int trump, uint32_t point_cards,
                  uint32_t aces, bint seven_kept):
