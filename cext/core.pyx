@@ -403,6 +403,34 @@ cdef inline bint _declarer_ducks_the_rest(Ctx* c, int leader) noexcept nogil:
     return leader != 0 or shared
 
 
+cdef inline bint _defenders_take_the_rest(Ctx* c, int leader) noexcept nogil:
+    """Whether the declarer surely loses every trick still to play, try as he may.
+
+    So when he has no trump and each of his cards is below every
+    defender's card of its suit: whatever a defender leads, he cannot
+    beat or ruff it.  If he is on lead now, every lead he has must lose
+    too: the defenders hold that suit (R11 makes one of them beat him) or
+    a trump (a void defender must ruff, R10).
+    """
+    cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
+    cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
+    cdef uint32_t mine, theirs
+    cdef int s
+    if dec & trumps:
+        return False
+    for s in range(4):
+        mine = dec & c.suit_mask[s]
+        if not mine:
+            continue
+        theirs = defenders & c.suit_mask[s]
+        if theirs:
+            if __builtin_ctz(theirs) < 31 - __builtin_clz(mine):
+                return False
+        elif leader == 0 and not (defenders & trumps):
+            return False        # he could lead this suit and win it
+    return True
+
+
 cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     """A trick boundary: cut-offs, the transposition table, then the trick's plays."""
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
@@ -426,6 +454,10 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         return result
     if flags == F_NONE and c.trump < 0 and _declarer_ducks_the_rest(c, leader):
         return True
+    if (flags & (F_NONE | F_SEVEN_NOT_LAST | F_SEVEN_BEATEN)) == 0 and _defenders_take_the_rest(c, leader):
+        # No trick, no point and no ace left for him: only a goal already met survives.
+        return (need <= 0 and (flags & (F_ALL | F_ONE_TRICK)) == 0
+                and not ((flags & F_ACES) and (out & c.aces)))
     if _declarer_takes_the_rest(c, leader):
         if flags & F_NONE:
             return False
