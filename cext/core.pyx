@@ -180,6 +180,11 @@ cdef inline int _units(uint32_t cards, uint32_t point_cards) noexcept nogil:
     return __builtin_popcount(cards & point_cards)
 
 
+cdef inline bint _ruffable(Ctx* c, uint32_t opponents_hands, uint32_t suit_cards) noexcept nogil:
+    """Whether an opponent (one mask per side here) may be void in the suit and hold a trump."""
+    return (opponents_hands & c.suit_mask[c.trump]) != 0 and (opponents_hands & suit_cards) == 0
+
+
 cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int flags,
                       int need, int hint, int* moves) noexcept nogil:
     """Fill ``moves`` with one card per class of equivalent cards, the likeliest best first.
@@ -198,7 +203,7 @@ cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int
     cdef uint32_t rest = legal
     cdef int n = 0, card, i, j, score, best, win_index, winner_seat, key
     cdef int scores[12]
-    cdef uint32_t nxt, suit_cards, defenders = c.hands[1] | c.hands[2]
+    cdef uint32_t nxt, suit_cards, opponents, partner, defenders = c.hands[1] | c.hands[2]
     cdef bint points_matter = need > 0
     cdef bint mine, declarer_side = player == 0
     cdef bint betli = (flags & F_NONE) != 0
@@ -231,9 +236,18 @@ cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int
                 if c.hands[0] & _above(c, card) and not (c.hands[0] & suit_cards & ~_above(c, card)):
                     score += 100   # every card he has in the suit is higher
         elif pos == 0:
-            # Leading: the top card still out in its suit first (it wins unless ruffed), then low cards.
+            # Leading: the top card still out in its suit first (it wins unless an
+            # opponent void in the suit ruffs it), then low cards, toward a partner's
+            # top card first.
+            suit_cards = c.suit_mask[card >> 3]
+            opponents = defenders if declarer_side else c.hands[0]
+            partner = 0 if declarer_side else (c.hands[1] | c.hands[2]) & ~hand
             if not (live & _above(c, card)):
                 score = 200 + (card & 7)
+                if c.trump >= 0 and (card >> 3) != c.trump and _ruffable(c, opponents, suit_cards):
+                    score -= 120
+            elif partner & suit_cards and not (live & ~partner & _above(c, 31 - __builtin_clz(partner & suit_cards))):
+                score = 150 - (card & 7)
             else:
                 score = 100 - (card & 7)
         else:
