@@ -185,6 +185,20 @@ cdef inline bint _ruffable(Ctx* c, uint32_t opponents_hands, uint32_t suit_cards
     return (opponents_hands & c.suit_mask[c.trump]) != 0 and (opponents_hands & suit_cards) == 0
 
 
+cdef inline bint _can_beat(Ctx* c, uint32_t hand, int led, int best) noexcept nogil:
+    """Whether ``hand``, playing to a trick led in ``led`` and won so far by ``best``, may beat it."""
+    cdef uint32_t follow = hand & c.suit_mask[led]
+    cdef uint32_t trumps
+    if follow:
+        return (best >> 3) == led and (follow & _above(c, best)) != 0
+    if c.trump < 0:
+        return False
+    trumps = hand & c.suit_mask[c.trump]
+    if not trumps:
+        return False
+    return (best >> 3) != c.trump or (trumps & _above(c, best)) != 0
+
+
 cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int flags,
                       int need, int hint, int* moves) noexcept nogil:
     """Fill ``moves`` with one card per class of equivalent cards, the likeliest best first.
@@ -260,7 +274,11 @@ cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int
             mine = (winner_seat == 0) == declarer_side
             if betli:
                 mine = not mine
-            if mine:
+            if mine and pos == 1 and not betli and ((player + 1) % 3 == 0) != declarer_side and \
+                    _can_beat(c, c.hands[(player + 1) % 3], t.card[0] >> 3, card if win_index == pos else best):
+                # The last player, an opponent, can take it anyway: keep high cards and points.
+                score = 150 - (card & 7) - (30 if (c.point_cards & _bit(card)) else 0)
+            elif mine:
                 # Our side takes the trick so far: win low, or smear points on a partner's card.
                 if win_index == pos:
                     score = 200 - (card & 7) + (20 if (c.point_cards & _bit(card)) and pos == 2 else 0)
