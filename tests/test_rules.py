@@ -3,7 +3,7 @@
 import pytest
 
 from ulti_solver.bids import parse_bid
-from ulti_solver.cards import ACORNS, BELLS, HEARTS, LEAVES, card_name, cards_of, parse_card
+from ulti_solver.cards import HEARTS, LEAVES, card_name, cards_of, parse_card
 from ulti_solver.deal import parse_hand
 from ulti_solver.rules import PlayRules, legal_moves, trick_winner
 from ulti_solver.variants import make_rules

@@ -1,6 +1,5 @@
 """What each component asks of a finished game (R14-R20, R25-R27), on hand-made outcomes."""
 
-import pytest
 
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import BB_ACES, LEAVES

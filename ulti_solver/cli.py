@@ -41,11 +41,9 @@ from .bids import (
     trumps_to_solve,
 )
 from .cards import (
-    BB_ACES,
     CANONICAL_RANKS,
     HEARTS,
     RANK_LETTERS,
-    SEVEN,
     SUIT_NAMES,
     SUIT_NAMES_HU,
     SUIT_SYMBOLS,
@@ -57,7 +55,7 @@ from .cards import (
 )
 from .deal import SEAT_NAMES, Deal, DealError, parse_deal
 from .discards import DiscardResult, discard_tasks, rank_discards, solve_discard, twelve_card_deal
-from .scoring import has_forty, has_twenty
+from .scoring import Scoring
 from .solution import Solution
 from .solver import solve
 from .variants import RULEBOOKS, VARIANTS, Rules, VariantError, make_rules
@@ -326,19 +324,23 @@ SILENT_LABELS = {
 }
 
 
+#: Why each component can be lost before play, in a player's words (R17-R20).
+LOST_BEFORE_PLAY = {
+    FORTY_100: "40-100 needs the {trump} king and ober in the declarer's hand (R17)",
+    TWENTY_100: "20-100 needs a king and ober of a non-trump suit in the declarer's hand (R18)",
+    ULTI: "ulti needs the {trump} seven in the declarer's hand (R19)",
+    FOUR_ACES: "four aces is impossible with an ace in the talon (R20)",
+}
+
+
 def lost_before_play(deal: Deal, bid: Bid, trump: Optional[int]) -> List[str]:
     """Components the cards lose before the first lead, and the rule that says so."""
-    hand = deal.hands[0]
-    reasons = []
-    if FORTY_100 in bid.components and not has_forty(hand, trump):
-        reasons.append(f"40-100 needs the {trump_text(trump)} king and ober in the declarer's hand (R17)")
-    if TWENTY_100 in bid.components and not has_twenty(hand, trump):
-        reasons.append("20-100 needs a king and ober of a non-trump suit in the declarer's hand (R18)")
-    if ULTI in bid.components and trump is not None and not (hand >> make_card(trump, SEVEN)) & 1:
-        reasons.append(f"ulti needs the {trump_text(trump)} seven in the declarer's hand (R19)")
-    if FOUR_ACES in bid.components and deal.talon is not None and deal.talon & BB_ACES:
-        reasons.append("four aces is impossible with an ace in the talon (R20)")
-    return reasons
+    scoring = Scoring(deal, bid, trump)
+    return [
+        LOST_BEFORE_PLAY[component].format(trump=trump_text(trump))
+        for component in bid.ordered_components()
+        if scoring.lost_before_play(component)
+    ]
 
 
 def answers_table(games: Sequence[Tuple[Bid, Optional[int], Solution]]) -> List[str]:
