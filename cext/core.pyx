@@ -463,6 +463,24 @@ cdef inline bint _defenders_take_the_rest(Ctx* c, int leader) noexcept nogil:
     return True
 
 
+cdef inline bint _leads_a_sure_ace(Ctx* c, int leader) noexcept nogil:
+    """Whether the defender on lead holds an ace that wins when led (R20 is then lost).
+
+    A led ace is the top card of its suit; only a ruff beats it, and the
+    declarer cannot ruff while he holds that suit or no trump at all.
+    """
+    cdef uint32_t aces = c.hands[leader] & c.aces
+    cdef uint32_t dec = c.hands[0]
+    cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
+    cdef int ace
+    while aces:
+        ace = __builtin_ctz(aces)
+        aces &= aces - 1
+        if (dec & c.suit_mask[ace >> 3]) or not (dec & trumps):
+            return True
+    return False
+
+
 cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     """A trick boundary: cut-offs, the transposition table, then the trick's plays."""
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
@@ -495,6 +513,8 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
             return False
         if (flags & (F_SEVEN_NOT_LAST | F_SEVEN_BEATEN)) == 0:
             return True          # every point and goal left is his (need <= available above)
+    if (flags & F_ACES) and leader != 0 and _leads_a_sure_ace(c, leader):
+        return False
     if c.trump >= 0:
         # Trumps higher than every trump of the other side win whatever trick they fall in.
         trumps_d = c.hands[0] & c.suit_mask[c.trump]

@@ -8,6 +8,7 @@ so the rules are written down once, here.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import NamedTuple, Optional, Tuple
 
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
@@ -86,20 +87,27 @@ class Scoring:
         self.talon_defenders = 0 if rules.talon_to_declarer else talon_points
         self.total_trick_points = 90 - talon_points  # R4: what the tricks hold, bonus included
         self.seven = self.play.trump_seven
-        hands = deal.hands
-        #: (M_D, M_F) as dealt: each side's marriages in the 10-card playing hands (R15, R22).
-        self.dealt_marriages = (0, 0)
-        if bid.plays_party:
-            self.dealt_marriages = (
-                marriage_value(hands[0], trump),
-                marriage_value(hands[1], trump) + marriage_value(hands[2], trump),
-            )
-        #: Everything the points conditions (party, 40-100, 20-100, silent 100) read
-        #: besides the outcome: two games with equal signatures score points alike.
-        self.points_signature = (
-            bid.plays_party, self.total_trick_points, self.talon_declarer, self.talon_defenders,
-            self.dealt_marriages, rules.marriage_needs_trick,
-            has_forty(hands[0], trump), has_twenty(hands[0], trump),
+
+    @cached_property
+    def dealt_marriages(self) -> Tuple[int, int]:
+        """(M_D, M_F) as dealt: each side's marriages in the 10-card playing hands (R15, R22)."""
+        if not self.bid.plays_party:
+            return 0, 0
+        hands, trump = self.deal.hands, self.trump
+        return (
+            marriage_value(hands[0], trump),
+            marriage_value(hands[1], trump) + marriage_value(hands[2], trump),
+        )
+
+    @cached_property
+    def points_signature(self) -> tuple:
+        """Everything the points conditions (party, 40-100, 20-100, silent 100) read
+        besides the outcome: two games with equal signatures score points alike."""
+        hand = self.deal.hands[0]
+        return (
+            self.bid.plays_party, self.total_trick_points, self.talon_declarer, self.talon_defenders,
+            self.dealt_marriages, self.rules.marriage_needs_trick,
+            has_forty(hand, self.trump), has_twenty(hand, self.trump),
         )
 
     # -- R14-R23: what each component asks of the finished game ---------
