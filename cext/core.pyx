@@ -692,18 +692,24 @@ cdef class Search:
     def max_points(self, int flags=0, int leader=0):
         """The most units the declarer can force with ``flags`` met, or -1 if ``flags`` cannot be.
 
-        A bisection over ``can_force``; the table keeps what each probe
-        proved, so later probes are cheap.
+        MTD-style: probe at a guess, then step up (or down) one unit at a
+        time until the answer flips.  Probes far from the true value are
+        cheap and the table keeps what each probe proved, so a good guess
+        leaves about two expensive probes (the value and one above).  The
+        guess -- the declarer's aces and tens, plus his trumps beyond three
+        -- is within one unit of the value on most deals.
         """
-        cdef int low, high, mid
-        if not self.can_force(flags, 0, leader):
-            return -1
-        low = 0      # proved reachable
-        high = _units(self.c.hands[0] | self.c.hands[1] | self.c.hands[2], self.c.point_cards) + 1
-        while low < high:
-            mid = (low + high + 1) // 2
-            if self.can_force(flags, mid, leader):
-                low = mid
-            else:
-                high = mid - 1
-        return low
+        cdef uint32_t out = self.c.hands[0] | self.c.hands[1] | self.c.hands[2]
+        cdef int top = _units(out, self.c.point_cards) + 1
+        cdef int guess = _units(self.c.hands[0], self.c.point_cards) - 3
+        if self.c.trump >= 0:
+            guess += __builtin_popcount(self.c.hands[0] & self.c.suit_mask[self.c.trump])
+        guess = max(0, min(top, guess))
+        if self.can_force(flags, guess, leader):
+            while guess < top and self.can_force(flags, guess + 1, leader):
+                guess += 1
+            return guess
+        guess -= 1
+        while guess >= 0 and not self.can_force(flags, guess, leader):
+            guess -= 1
+        return guess
