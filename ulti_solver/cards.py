@@ -130,7 +130,7 @@ def hand_of(cards) -> Hand:
 
 
 def popcount(hand: Hand) -> int:
-    return bin(hand).count("1")
+    return hand.bit_count()
 
 
 def hand_points(hand: Hand) -> int:

@@ -6,8 +6,7 @@ other one.  Both work on hand masks (see :mod:`ulti_solver.cards`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional, Sequence, Tuple
+from typing import NamedTuple, Optional, Sequence, Tuple
 
 from .bids import Bid
 from .cards import (
@@ -27,8 +26,7 @@ from .variants import DEFAULT_RULES, Rules
 DECLARER = 0
 
 
-@dataclass(frozen=True)
-class PlayRules:
+class PlayRules(NamedTuple):
     """What the rules of play need to know about a game.
 
     ``trump`` is a suit or ``None`` (R10); ``strength`` maps a rank to its
