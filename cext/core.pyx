@@ -696,12 +696,12 @@ cdef class Search:
         time until the answer flips.  Probes far from the true value are
         cheap and the table keeps what each probe proved, so a good guess
         leaves about two expensive probes (the value and one above).  The
-        guess -- the declarer's aces and tens, plus his trumps beyond three
+        guess -- the declarer's aces and tens, plus his trumps beyond two
         -- is within one unit of the value on most deals.
         """
         cdef uint32_t out = self.c.hands[0] | self.c.hands[1] | self.c.hands[2]
         cdef int top = _units(out, self.c.point_cards) + 1
-        cdef int guess = _units(self.c.hands[0], self.c.point_cards) - 3
+        cdef int guess = _units(self.c.hands[0], self.c.point_cards) - 2
         if self.c.trump >= 0:
             guess += __builtin_popcount(self.c.hands[0] & self.c.suit_mask[self.c.trump])
         guess = max(0, min(top, guess))
