@@ -413,6 +413,29 @@ cdef inline bint _declarer_takes_the_rest(Ctx* c, int leader) noexcept nogil:
     return True
 
 
+cdef inline bint _declarer_below(Ctx* c) noexcept nogil:
+    """Whether each of the declarer's cards is below every defender's card of its suit."""
+    cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
+    cdef uint32_t mine, theirs
+    cdef int s
+    for s in range(4):
+        mine = dec & c.suit_mask[s]
+        theirs = defenders & c.suit_mask[s]
+        if mine and theirs and __builtin_ctz(theirs) < 31 - __builtin_clz(mine):
+            return False
+    return True
+
+
+cdef inline uint32_t _suits_of(Ctx* c, uint32_t cards) noexcept nogil:
+    """The suit masks of every suit ``cards`` has a card in."""
+    cdef uint32_t suits = 0
+    cdef int s
+    for s in range(4):
+        if cards & c.suit_mask[s]:
+            suits |= c.suit_mask[s]
+    return suits
+
+
 cdef inline bint _declarer_ducks_the_rest(Ctx* c, int leader) noexcept nogil:
     """Whether, without trumps, the declarer surely loses every trick still to play (R23).
 
@@ -421,18 +444,9 @@ cdef inline bint _declarer_ducks_the_rest(Ctx* c, int leader) noexcept nogil:
     now he leads into a suit the defenders hold, where R11 makes one of
     them beat him.  After that the defenders lead every trick.
     """
-    cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
-    cdef uint32_t mine, theirs
-    cdef bint shared = False
-    cdef int s
-    for s in range(4):
-        mine = dec & c.suit_mask[s]
-        theirs = defenders & c.suit_mask[s]
-        if mine and theirs:
-            if __builtin_ctz(theirs) < 31 - __builtin_clz(mine):
-                return False
-            shared = True
-    return leader != 0 or shared
+    if not _declarer_below(c):
+        return False
+    return leader != 0 or (c.hands[0] & _suits_of(c, c.hands[1] | c.hands[2])) != 0
 
 
 cdef inline bint _defenders_take_the_rest(Ctx* c, int leader) noexcept nogil:
@@ -444,23 +458,13 @@ cdef inline bint _defenders_take_the_rest(Ctx* c, int leader) noexcept nogil:
     too: the defenders hold that suit (R11 makes one of them beat him) or
     a trump (a void defender must ruff, R10).
     """
-    cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
+    cdef uint32_t defenders = c.hands[1] | c.hands[2]
     cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
-    cdef uint32_t mine, theirs
-    cdef int s
-    if dec & trumps:
+    if (c.hands[0] & trumps) or not _declarer_below(c):
         return False
-    for s in range(4):
-        mine = dec & c.suit_mask[s]
-        if not mine:
-            continue
-        theirs = defenders & c.suit_mask[s]
-        if theirs:
-            if __builtin_ctz(theirs) < 31 - __builtin_clz(mine):
-                return False
-        elif leader == 0 and not (defenders & trumps):
-            return False        # he could lead this suit and win it
-    return True
+    if leader != 0 or (defenders & trumps):
+        return True
+    return (c.hands[0] & ~_suits_of(c, defenders)) == 0
 
 
 cdef inline bint _leads_a_sure_ace(Ctx* c, int leader) noexcept nogil:
