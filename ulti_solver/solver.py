@@ -117,6 +117,7 @@ class CoreGame:
         self._max_units = None
 
     def max_units(self) -> int:
+        """The declarer's future points in units of ten, searched once per game."""
         if self._max_units is None:
             self._max_units = self.search.max_points(0, self.position.leader)
         return self._max_units
@@ -133,6 +134,12 @@ class CoreGame:
 
 def solve_core(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
                position: Optional[Position] = None, silent: bool = False) -> Solution:
+    """:func:`solve` on the Cython core: each answer is one or a few core questions.
+
+    The exact points are searched once and answer every pure points
+    condition (party, 40-100, 20-100) too; the questions share one search
+    object, so later ones reuse what earlier ones put in the table.
+    """
     scoring = Scoring(deal, bid, trump, rules)
     position = position or Position(scoring.deal.hands, DECLARER, Outcome())
     game = CoreGame(scoring, position)
