@@ -49,6 +49,8 @@ BB_ACES = sum(1 << (s * 8 + ACE) for s in SUITS)
 BB_TENS = sum(1 << (s * 8 + TEN) for s in SUITS)
 #: R4: the cards worth 10 points.
 BB_POINT_CARDS = BB_ACES | BB_TENS
+#: R15: each suit's king and ober, the pair that makes a marriage.
+BB_MARRIAGES = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + OBER)) for s in SUITS)
 
 
 class CardError(ValueError):

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import NamedTuple, Optional, Tuple
 
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
-from .cards import BB_ACES, KING, OBER, SUITS, Suit, hand_points, make_card
+from .cards import BB_ACES, BB_MARRIAGES, Suit, hand_points
 from .deal import Deal
 from .rules import PlayRules
 from .variants import DEFAULT_RULES, Rules
@@ -50,8 +50,7 @@ class Position(NamedTuple):
 def marriage_value(hand: int, trump: Optional[Suit]) -> int:
     """R15: 40 for the trump king and ober, 20 for each other suit's pair."""
     total = 0
-    for suit in SUITS:
-        pair = (1 << make_card(suit, KING)) | (1 << make_card(suit, OBER))
+    for suit, pair in enumerate(BB_MARRIAGES):
         if hand & pair == pair:
             total += 40 if suit == trump else 20
     return total
@@ -59,19 +58,12 @@ def marriage_value(hand: int, trump: Optional[Suit]) -> int:
 
 def has_forty(hand: int, trump: Optional[Suit]) -> bool:
     """R17: the declarer holds the trump king and ober."""
-    if trump is None:
-        return False
-    pair = (1 << make_card(trump, KING)) | (1 << make_card(trump, OBER))
-    return hand & pair == pair
+    return trump is not None and hand & BB_MARRIAGES[trump] == BB_MARRIAGES[trump]
 
 
 def has_twenty(hand: int, trump: Optional[Suit]) -> bool:
     """R18: the declarer holds a king and ober of a non-trump suit."""
-    for suit in SUITS:
-        pair = (1 << make_card(suit, KING)) | (1 << make_card(suit, OBER))
-        if suit != trump and hand & pair == pair:
-            return True
-    return False
+    return any(hand & pair == pair for suit, pair in enumerate(BB_MARRIAGES) if suit != trump)
 
 
 class Scoring:
