@@ -47,7 +47,7 @@ cdef enum:
     F_ONE_TRICK = 64
 
 cdef enum:
-    TT_BITS = 20
+    TT_BITS = 17
     TT_SIZE = 1 << TT_BITS
     TT_MASK = TT_SIZE - 1
     NO_LOWER = -1
