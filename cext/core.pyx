@@ -20,8 +20,7 @@ still out, equivalent cards searched once, and move ordering.
 """
 
 from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.stdlib cimport calloc
 
 cdef extern from *:
     int __builtin_popcount(unsigned int) nogil
@@ -646,9 +645,6 @@ cdef class Search:
             _table = <Entry*>calloc(TT_SIZE, sizeof(Entry))
             if _table == NULL:
                 raise MemoryError("no memory for the transposition table")
-            # Touch every page now: a lazily mapped table costs a page fault
-            # on each first visit, which dominated small searches.
-            memset(_table, 0, TT_SIZE * sizeof(Entry))
 
     def __init__(self, uint32_t h0, uint32_t h1, uint32_t h2, int trump, uint32_t point_cards,
                  uint32_t aces, bint seven_kept):

@@ -132,10 +132,8 @@ def component_goal(component: str, scoring: Scoring, position: Position) -> Goal
         return points_goal(lambda o: scoring.component_made(component, o), position,
                            (component, scoring.points_signature))
     if component == ULTI:  # R19
-        if not scoring.ulti_made(Outcome(seven_trick=10, seven_won=True)):
-            return IMPOSSIBLE  # the declarer was not dealt the trump seven
-        if not (position.hands[0] >> scoring.seven) & 1:
-            return IMPOSSIBLE  # already played
+        if scoring.lost_before_play(ULTI) or not (position.hands[0] >> scoring.seven) & 1:
+            return IMPOSSIBLE  # not dealt the trump seven, or already played it
         return Goal(G_ULTI)
     if component == FOUR_ACES:  # R20
         fallen = BB_ACES & ~out
