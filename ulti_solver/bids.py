@@ -5,15 +5,36 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from dataclasses import dataclass
+from enum import Enum
 from typing import FrozenSet, Optional, Tuple
 
-from .cards import BELLS, HEARTS, LEAVES, ACORNS, SUIT_NAMES, Suit
+from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, Suit
+from .errors import UltiInputError, excerpt
 
-PARTY, FORTY_100, TWENTY_100, ULTI, FOUR_ACES, DURCHMARS, BETLI = (
-    "party", "40-100", "20-100", "ulti", "four-aces", "durchmars", "betli",
-)
+
+class Component(str, Enum):
+    """A bid component (R14-R23), named as INTERFACE.md names it.
+
+    A ``str`` subclass, so a member compares equal to its name, sorts by it
+    and goes into JSON as it; declared in the order components are printed.
+    """
+
+    PARTY = "party"
+    FORTY_100 = "40-100"
+    TWENTY_100 = "20-100"
+    ULTI = "ulti"
+    FOUR_ACES = "four-aces"
+    DURCHMARS = "durchmars"
+    BETLI = "betli"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+    __hash__ = str.__hash__  # Enum hashes the member name; a dict keyed by names must find members
+
+
+PARTY, FORTY_100, TWENTY_100, ULTI, FOUR_ACES, DURCHMARS, BETLI = Component
 #: Components in the order they are printed and reported.
-COMPONENT_ORDER = (PARTY, FORTY_100, TWENTY_100, ULTI, FOUR_ACES, DURCHMARS, BETLI)
+COMPONENT_ORDER = tuple(Component)
 RED, OPEN, COLORLESS = "red", "open", "colorless"
 
 #: R28 registry: every accepted word (accents stripped, lower case) and what it means.
@@ -42,7 +63,7 @@ TRUMP_WORDS = {
 NON_RED_TRUMPS = (BELLS, LEAVES, ACORNS)
 
 
-class BidError(ValueError):
+class BidError(UltiInputError):
     """A bid or trump that cannot be played; the message says which word and why."""
 
 
@@ -55,7 +76,7 @@ def fold_word(word: str) -> str:
 def _unknown(word: str, known, what: str) -> BidError:
     close = difflib.get_close_matches(fold_word(word), list(known), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
-    return BidError(f"unknown {what} {word!r}{hint} (known: {', '.join(sorted(known))})")
+    return BidError(f"unknown {what} {excerpt(word)}{hint} (known: {', '.join(sorted(known))})")
 
 
 @dataclass(frozen=True)
@@ -119,7 +140,7 @@ def parse_bid(text: str) -> Bid:
             raise _unknown(word, BID_WORDS, "bid word")
         for item in BID_WORDS[folded]:
             if item in meaning:
-                raise BidError(f"{item!r} is said twice in the bid {text!r}")
+                raise BidError(f"{str(item)!r} is said twice in the bid {excerpt(text)}")
             meaning.append(item)
     flags = {RED, OPEN, COLORLESS} & set(meaning)
     components = frozenset(m for m in meaning if m not in flags)
@@ -134,7 +155,7 @@ def parse_bid(text: str) -> Bid:
 def _check_combination(components, flags, text) -> None:
     """R28: which sets of components and flags make a bid."""
     if not components:
-        raise BidError(f"{text!r} names no game; add e.g. party, ulti, durchmars or betli (R28)")
+        raise BidError(f"{excerpt(text)} names no game; add e.g. party, ulti, durchmars or betli (R28)")
     if BETLI in components and len(components) > 1:
         others = ", ".join(c for c in COMPONENT_ORDER if c in components and c != BETLI)
         raise BidError(f"betli is bid alone; it cannot go with {others} (R28)")

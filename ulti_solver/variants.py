@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional, Tuple
 
+from .errors import UltiInputError, excerpt
+
 DURCHMARS_TEN_HIGH = "durchmars-ten-high"
 FREE_SEVEN = "free-seven"
 TALON_TO_DECLARER = "talon-to-declarer"
@@ -19,26 +21,36 @@ VARIANTS = {
                                   "a side without card points may still win the party"),
 }
 
+#: The value tables of R32, by name.
+CLASSIC, TOURNAMENT = "classic", "tournament"
+VALUE_TABLES = (CLASSIC, TOURNAMENT)
+
 #: Rulebook name -> (switches, value table, seed it follows, one-line description).
 RULEBOOKS = {
-    "ultiblog": ((), "tournament", "seed 000", "the ultiblog rule book: no switches (the default)"),
-    "tournament": ((TALON_TO_DECLARER,), "tournament", "seed 003", "tournament regulation: the talon's aces and tens are the declarer's"),
-    "classic": ((MARRIAGE_NEEDS_TRICK,), "classic", "seed 002", "classic rules: marriages count only with a trick won"),
-    "rablo": ((DURCHMARS_TEN_HIGH,), "tournament", "seed 001", "rablóulti, older rule: colorless durchmars is ten-high"),
+    "ultiblog": ((), CLASSIC, "seed 000", "the ultiblog rule book: no switches (the default)"),
+    "tournament": ((TALON_TO_DECLARER,), TOURNAMENT, "seed 003",
+                   "tournament regulation: the talon's aces and tens are the declarer's"),
+    "classic": ((MARRIAGE_NEEDS_TRICK,), CLASSIC, "seed 002", "classic rules: marriages count only with a trick won"),
+    "rablo": ((DURCHMARS_TEN_HIGH,), CLASSIC, "seed 001", "rablóulti, older rule: colorless durchmars is ten-high"),
 }
 DEFAULT_RULEBOOK = "ultiblog"
 
 
-class VariantError(ValueError):
-    """An unknown variant or rulebook name; the message lists the known ones."""
+class VariantError(UltiInputError):
+    """An unknown variant, rulebook or value table name; the message lists the known ones."""
 
 
 @dataclass(frozen=True)
 class Rules:
-    """The rules in force: a rulebook plus any extra switches."""
+    """The rules in force: a rulebook plus any extra switches, and the value table (R32).
+
+    ``table`` is ``None`` for the rulebook's own table; :attr:`value_table`
+    is the one in force either way.
+    """
 
     book: str = DEFAULT_RULEBOOK
     switches: Tuple[str, ...] = ()
+    table: Optional[str] = None
 
     @property
     def durchmars_ten_high(self) -> bool:
@@ -58,30 +70,48 @@ class Rules:
 
     @property
     def value_table(self) -> str:
-        return RULEBOOKS[self.book][1]
+        return self.table or RULEBOOKS[self.book][1]
+
+    @property
+    def play_key(self) -> Tuple[str, ...]:
+        """The switches alone: what the card play and the scoring conditions depend on."""
+        return self.switches
 
     def as_json(self) -> dict:
-        return {"book": self.book, "variants": list(self.switches)}
+        return {"book": self.book, "variants": list(self.switches), "table": self.value_table}
 
     def __str__(self) -> str:
         extra = [s for s in self.switches if s not in RULEBOOKS[self.book][0]]
-        return self.book + "".join(f" +{s}" for s in extra)
+        table = f" table={self.table}" if self.table else ""
+        return self.book + "".join(f" +{s}" for s in extra) + table
 
 
 DEFAULT_RULES = Rules(DEFAULT_RULEBOOK, ())
 
 
-def make_rules(book: Optional[str] = None, variants: Iterable[str] = ()) -> Rules:
-    """A rulebook (default ``ultiblog``) with extra variant switches on top."""
+def parse_table(name: str) -> str:
+    """A value table name of R32 (``classic`` or ``tournament``), any case."""
+    key = name.strip().lower()
+    if key not in VALUE_TABLES:
+        raise VariantError(f"unknown value table {excerpt(name)}; known: {', '.join(VALUE_TABLES)}")
+    return key
+
+
+def make_rules(book: Optional[str] = None, variants: Iterable[str] = (), table: Optional[str] = None) -> Rules:
+    """A rulebook (default ``ultiblog``) with extra variant switches on top, and
+    optionally a value table over the rulebook's own."""
     name = (book or DEFAULT_RULEBOOK).strip().lower()
     if name not in RULEBOOKS:
-        raise VariantError(f"unknown rulebook {book!r}; known: {', '.join(RULEBOOKS)}")
+        raise VariantError(f"unknown rulebook {excerpt(book)}; known: {', '.join(RULEBOOKS)}")
     switches = list(RULEBOOKS[name][0])
     for variant in variants:
         key = variant.strip().lower()
         if key not in VARIANTS:
-            raise VariantError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+            raise VariantError(f"unknown variant {excerpt(variant)}; known: {', '.join(VARIANTS)}")
         if key not in switches:
             switches.append(key)
     ordered = tuple(v for v in VARIANTS if v in switches)
-    return Rules(name, ordered)
+    chosen = None if table is None else parse_table(table)
+    if chosen == RULEBOOKS[name][1]:
+        chosen = None  # the rulebook's own table: one Rules value for one set of rules
+    return Rules(name, ordered, chosen)
