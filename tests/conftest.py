@@ -4,10 +4,10 @@ import os
 
 import pytest
 
-from ulti_solver import solver
+from ulti_solver import search as solver
 from ulti_solver.cards import BB_ALL, BB_POINT_CARDS, cards_of, popcount
 from ulti_solver.deal import Deal, parse_hand
-from ulti_solver.scoring import Outcome, Position
+from ulti_solver.position import Outcome, Position
 
 IMPLEMENTATIONS = ["core", "reference"]
 
@@ -15,7 +15,7 @@ IMPLEMENTATIONS = ["core", "reference"]
 @pytest.fixture(params=IMPLEMENTATIONS)
 def impl(request):
     """The name of a search implementation; the core must be built (see test_core_is_built)."""
-    if request.param == "core" and solver._core is None and os.environ.get("ULTI_SOLVER_ALLOW_NO_CORE"):
+    if request.param == "core" and not solver.core_built() and os.environ.get("ULTI_SOLVER_ALLOW_NO_CORE"):
         pytest.skip("Cython core not built and ULTI_SOLVER_ALLOW_NO_CORE is set")
     return request.param
 

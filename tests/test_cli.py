@@ -13,9 +13,11 @@ import pytest
 from click.testing import CliRunner
 
 from ulti_solver import cli
+from ulti_solver.cli import app as cli_app
+from ulti_solver.cli import solve as solve_command
 from ulti_solver.bids import parse_bid
 from ulti_solver.deal import parse_deal
-from ulti_solver.solver import solve_bid
+from ulti_solver.search import solve_bid
 from ulti_solver.variants import make_rules
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -83,12 +85,12 @@ def test_solve_json_has_every_interface_field():
     assert all(set(v) == {"makeable"} and isinstance(v["makeable"], bool) for v in data["components"].values())
     assert isinstance(data["joint"]["makeable"], bool)
     assert isinstance(data["declarer_points"], int)
-    assert data["rules"] == {"book": "ultiblog", "variants": []}
+    assert data["rules"] == {"book": "ultiblog", "variants": [], "table": "classic"}
 
 
 def test_solve_json_agrees_with_the_library():
     deal, bid = parse_deal(DEAL), parse_bid("ulti")
-    expected = [s.as_json(deal, b, t, make_rules()) for b, t, s in solve_bid(deal, bid, None, make_rules())]
+    expected = [s.as_json() for s in solve_bid(deal, bid, None, make_rules())]
     assert json_lines(run("solve", DEAL, "--bid", "ulti", "--json")) == expected
 
 
@@ -115,7 +117,7 @@ def test_r16_rulebook_changes_the_answer():
                                 "--rules", "tournament", "--json"))[0]
     assert default["joint"]["makeable"] is False and tournament["joint"]["makeable"] is True
     assert tournament["declarer_points"] == default["declarer_points"] + 10
-    assert tournament["rules"] == {"book": "tournament", "variants": ["talon-to-declarer"]}
+    assert tournament["rules"] == {"book": "tournament", "variants": ["talon-to-declarer"], "table": "tournament"}
     variant = json_lines(run("solve", TALON_TEN_DEAL, "--bid", "party", "--trump", "acorns",
                              "--variant", "talon-to-declarer", "--json"))[0]
     assert variant["joint"] == tournament["joint"]
@@ -179,7 +181,7 @@ def test_bad_input_exits_2_with_one_line(args, words):
 def test_an_internal_error_exits_1_without_traceback(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("core exploded")
-    monkeypatch.setattr(cli, "solve", broken)
+    monkeypatch.setattr(solve_command, "solve", broken)
     monkeypatch.delenv("ULTI_DEBUG", raising=False)
     result = run("solve", DEAL, "--bid", "party")
     assert result.exit_code == 1

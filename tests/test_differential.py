@@ -10,10 +10,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from ulti_solver import solver
+from ulti_solver import search as solver
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import ACORNS, BELLS, HEARTS, LEAVES
-from ulti_solver.randomdeals import biased_deal, random_deal, random_position
+from ulti_solver.dealing import biased_deal, random_deal, random_position
 from ulti_solver.variants import RULEBOOKS, VARIANTS, make_rules
 
 TRUMP_BIDS = ["party", "ulti", "40-100", "20-100", "four-aces", "durchmars", "40-100 ulti",
@@ -24,7 +24,7 @@ RULES = [make_rules(book) for book in RULEBOOKS] + [make_rules(variants=[v]) for
 
 def test_core_is_built():
     """CI must test the product, not only the oracle: the extension has to import."""
-    assert solver._core is not None, "ulti_solver._core is missing: the Cython build failed"
+    assert solver.core_built(), "ulti_solver._core is missing: the Cython build failed"
     assert solver.implementation() == "core"
 
 

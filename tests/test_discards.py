@@ -7,7 +7,7 @@ import pytest
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import BELLS, LEAVES, cards_of, parse_card, popcount
 from ulti_solver.deal import parse_deal
-from ulti_solver.discards import (
+from ulti_solver.analysis.discards import (
     all_discards,
     discard_tasks,
     needed_marriage,
@@ -16,7 +16,7 @@ from ulti_solver.discards import (
     solve_discards,
     twelve_card_deal,
 )
-from ulti_solver.solver import solve
+from ulti_solver.search import solve
 from ulti_solver.variants import make_rules
 
 #: examples/discard.txt: 40-100 ulti is made in leaves only by discarding the
@@ -121,7 +121,7 @@ def test_r18_only_the_last_side_suit_marriage_is_needed():
 
 def test_json_record_names_the_discard_and_its_marks():
     result = solve_discards(BEFORE, parse_bid("40-100 ulti"), LEAVES)[0]
-    data = result.as_json(make_rules())
+    data = result.as_json()
     assert data["discard"] == ["HK", "BK"]
     assert data["deal"] == str(BEFORE.discard(*cards("HK", "BK")))
     assert data["ace_or_ten_in_talon"] is False and data["breaks_marriage"] is False

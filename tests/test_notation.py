@@ -10,7 +10,7 @@ from ulti_solver.cards import (
     format_hand, make_card, parse_card,
 )
 from ulti_solver.deal import Deal, DealError, parse_deal, parse_hand
-from ulti_solver.randomdeals import random_deal
+from ulti_solver.dealing import random_deal
 
 EXAMPLE = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
 
@@ -72,7 +72,7 @@ def test_twelve_card_hand_is_a_deal_before_the_discard():
     ("A97.TK8.O8.U9.- 8.A97.A97.ATO TKOU.OU.TK.K7", "5 suit groups"),
     ("A97.TK8.O8.U9 8.A97.A97.ATO", "found 2 groups"),
     ("a b c d e", "found 5 groups"),
-    ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.-", "the talon has 1 cards"),
+    ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.-", "the talon has 1 card;"),
     ("AA97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7", "HA is written twice"),
     ("PA,PT,QX H9 B9", "unknown suit letter 'Q'"),
 ])

@@ -4,7 +4,8 @@
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import BB_ACES, LEAVES
 from ulti_solver.deal import parse_deal
-from ulti_solver.scoring import Outcome, Scoring, has_forty, has_twenty, marriage_value
+from ulti_solver.position import Outcome
+from ulti_solver.scoring import Scoring, has_forty, has_twenty, marriage_value
 from ulti_solver.variants import make_rules
 
 # Declarer: hearts K O (a 20) and leaves K O (the 40 with leaves trump).

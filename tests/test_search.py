@@ -10,9 +10,9 @@ from conftest import endgame
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import LEAVES
 from ulti_solver.deal import parse_deal, parse_hand
-from ulti_solver.randomdeals import biased_deal, random_position
-from ulti_solver.scoring import Outcome, Position
-from ulti_solver.solver import solve
+from ulti_solver.dealing import biased_deal, random_position
+from ulti_solver.position import Outcome, Position
+from ulti_solver.search import solve
 from ulti_solver.variants import make_rules
 
 PARTY, ULTI = parse_bid("party"), parse_bid("ulti")

@@ -1,17 +1,34 @@
 """ulti-solver: double-dummy analysis of Ulti deals.
 
-The names most programs need are here; see the README for the rest.
+The names most programs need are here, imported on first use so that
+``import ulti_solver`` (and the ``ulti`` command's start-up) stays cheap;
+see the README for the rest.
 """
 
-from .bids import Bid, BidError, parse_bid, parse_trump
-from .deal import Deal, DealError, parse_deal
-from .solution import Solution
-from .solver import solve, solve_bid
-from .variants import Rules, VariantError, make_rules
+__version__ = "0.2.0"
 
-__version__ = "0.1.0"
+#: Public name -> the module that defines it.
+_EXPORTS = {
+    "Bid": "bids", "BidError": "bids", "Component": "bids", "parse_bid": "bids", "parse_trump": "bids",
+    "Deal": "deal", "DealError": "deal", "parse_deal": "deal",
+    "UltiInputError": "errors",
+    "Rules": "variants", "VariantError": "variants", "make_rules": "variants",
+    "Position": "position", "Outcome": "position", "PlayError": "position", "parse_play": "position",
+    "replay": "position",
+    "Solution": "solution",
+    "solve": "search", "solve_bid": "search", "value": "search",
+    "settle": "settlement", "SilentItem": "settlement",
+}
 
-__all__ = [
-    "Bid", "BidError", "Deal", "DealError", "Rules", "Solution", "VariantError",
-    "make_rules", "parse_bid", "parse_deal", "parse_trump", "solve", "solve_bid",
-]
+__all__ = sorted(_EXPORTS) + ["__version__"]
+
+
+def __getattr__(name):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ulti_solver' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

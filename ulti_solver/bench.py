@@ -1,7 +1,7 @@
 """Benchmark of the search core: ``python -m ulti_solver.bench``.
 
 Two fixed seeded sets of deals -- uniformly random, and tilted toward each
-goal (:func:`~ulti_solver.randomdeals.biased_deal`) so that both answers
+goal (:func:`~ulti_solver.dealing.biased_deal`) so that both answers
 occur -- and, per goal, the time of one solve from the opening lead with a
 fresh transposition table: median, p90, p99, max, and the trick-boundary
 nodes visited.  Single thread.  Benchmarks measure; tests never time.
@@ -24,7 +24,7 @@ from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES
 from .deal import Deal
 from .discards import solve_discards
 from .goals import component_goal
-from .randomdeals import biased_deal, random_deal
+from .dealing import biased_deal, random_deal
 from .scoring import Outcome, Position, Scoring
 from .solver import CoreGame, implementation, solve_bid, solve_core, forget_positions
 from .variants import DEFAULT_RULES

@@ -15,6 +15,8 @@ and the Cython core (``cext/core.pyx`` repeats only these two facts):
 
 from __future__ import annotations
 
+from .errors import UltiInputError, excerpt
+
 Card = int
 Hand = int
 Suit = int
@@ -53,7 +55,7 @@ BB_POINT_CARDS = BB_ACES | BB_TENS
 BB_MARRIAGES = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + OBER)) for s in SUITS)
 
 
-class CardError(ValueError):
+class CardError(UltiInputError):
     """A card or rank that cannot be read; the message quotes the input."""
 
 
@@ -83,7 +85,7 @@ def parse_rank(text: str) -> int:
         return RANK_ALIASES[upper]
     if len(upper) == 1 and upper in RANK_LETTERS:
         return RANK_LETTERS.index(upper)
-    raise CardError(f"unknown rank {text!r} (ranks are A T K O U 9 8 7, also X or 10 for the ten and F for the ober)")
+    raise CardError(f"unknown rank {excerpt(text)} (ranks are A T K O U 9 8 7, also X or 10 for the ten and F for the ober)")
 
 
 def parse_suit_letter(letter: str) -> Suit:
@@ -92,18 +94,18 @@ def parse_suit_letter(letter: str) -> Suit:
         return SUIT_LETTERS.index(upper)
     if upper and upper in SUIT_LETTERS_HU:
         return SUIT_LETTERS_HU.index(upper)
-    raise CardError(f"unknown suit letter {letter!r} (suits are H B L A, or P T Z M)")
+    raise CardError(f"unknown suit letter {excerpt(letter)} (suits are H B L A, or P T Z M)")
 
 
 def parse_card(text: str) -> Card:
     """Read a card of the card-list form: a suit letter, then a rank (``PA``, ``H10``)."""
     stripped = text.strip()
     if len(stripped) < 2:
-        raise CardError(f"cannot read card {text!r}: a card is a suit letter then a rank, like HA or P10")
+        raise CardError(f"cannot read card {excerpt(text)}: a card is a suit letter then a rank, like HA or P10")
     try:
         return make_card(parse_suit_letter(stripped[0]), parse_rank(stripped[1:]))
     except CardError as exc:
-        raise CardError(f"cannot read card {text!r}: {exc}") from None
+        raise CardError(f"cannot read card {excerpt(text)}: {exc}") from None
 
 
 def card_name(card: Card) -> str:

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
+from .errors import UltiInputError, excerpt
 from .cards import (
     BB_ALL,
     CardError,
@@ -21,10 +22,23 @@ from .cards import (
 )
 
 SEAT_NAMES = ("declarer", "seat 1", "seat 2")
+
+
+def seat_possessive(seat: int) -> str:
+    """``the declarer's``, ``seat 1's``: a seat as a message names what it holds."""
+    return "the declarer's" if seat == 0 else f"{SEAT_NAMES[seat]}'s"
 _SPLIT = re.compile(r"[\s/]+")
+#: Spaces around the commas of a card list are part of the list, not between hands.
+_COMMA = re.compile(r"\s*,\s*")
+BOM = "\ufeff"
 
 
-class DealError(ValueError):
+def plural(count: int, noun: str) -> str:
+    """``1 card``, ``2 cards``: messages count things correctly."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+class DealError(UltiInputError):
     """A deal string that breaks the notation or R7; the message names the problem."""
 
 
@@ -61,7 +75,7 @@ def parse_hand(text: str) -> Hand:
         groups = text.split(".")
         if len(groups) != 4:
             raise DealError(
-                f"{text!r} has {len(groups)} suit groups; a hand has four "
+                f"{excerpt(text)} has {len(groups)} suit groups; a hand has four "
                 "(hearts.bells.leaves.acorns)"
             )
         for suit, group in zip(SUITS, groups):
@@ -71,7 +85,7 @@ def parse_hand(text: str) -> Hand:
     mask = 0
     for card in cards:
         if mask >> card & 1:
-            raise DealError(f"card {card_name(card)} is written twice in {text!r}")
+            raise DealError(f"card {card_name(card)} is written twice in {excerpt(text)}")
         mask |= 1 << card
     return mask
 
@@ -146,7 +160,7 @@ def check_deal(hands, talon) -> None:
     else:
         expected = [10, 10, 10]
         if popcount(talon) != 2:
-            raise DealError(f"the talon has {popcount(talon)} cards; it holds 2 (R6)")
+            raise DealError(f"the talon has {plural(popcount(talon), 'card')}; it holds 2 (R6)")
     for index in (1, 2, 0):  # the defenders' counts first: they never vary
         count, want = counts[index], expected[index]
         if count != want:
@@ -154,7 +168,7 @@ def check_deal(hands, talon) -> None:
                 want_text = "12 before the discard, or 10 with a talon"
             else:
                 want_text = str(want)
-            raise DealError(f"{_part_name(index)} has {count} cards; it needs {want_text} (R6)")
+            raise DealError(f"{_part_name(index)} has {plural(count, 'card')}; it needs {want_text} (R6)")
     missing = BB_ALL & ~sum(parts)
     if missing:
         names = " ".join(card_name(c) for c in cards_of(missing))
@@ -169,18 +183,20 @@ def parse_deal(text: str) -> Deal:
     its talon; a 12/10/10 deal without one is a deal before the discard.
     """
     if not isinstance(text, str):
-        raise DealError(f"a deal is a string, not {text!r}")
-    tokens = [t for t in _SPLIT.split(text.strip()) if t]
+        raise DealError(f"a deal is a string, not {excerpt(text)}")
+    cleaned = _COMMA.sub(",", text.strip().lstrip(BOM).strip())
+    tokens = [t for t in _SPLIT.split(cleaned) if t]
     if len(tokens) not in (3, 4):
         raise DealError(
-            f"a deal has three hands and optionally the talon; found {len(tokens)} group{'s' if len(tokens) != 1 else ''} in {text!r}"
+            "a deal is three hands (declarer, seat 1, seat 2) and optionally the talon, "
+            f"separated by spaces or '/'; found {plural(len(tokens), 'group')} in {excerpt(text)}"
         )
     masks = []
     for index, token in enumerate(tokens):
         try:
             masks.append(parse_hand(token))
         except (CardError, DealError) as exc:
-            raise DealError(f"{_part_name(index)} {token!r}: {exc}") from None
+            raise DealError(f"{_part_name(index)} {excerpt(token)}: {exc}") from None
     hands = tuple(masks[:3])
     if len(masks) == 4:
         return Deal(hands, masks[3])

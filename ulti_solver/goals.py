@@ -1,12 +1,18 @@
-"""Turns the scoring rules (R14-R27) into questions the Cython core can answer.
+"""Turns the scoring and settlement rules (R14-R34) into questions the Cython core can answer.
 
-The core asks one kind of question: can the declarer force a set of goal
-flags and at least ``need`` more points, in units of ten, over the rest of
-the game?  Conditions on the declarer's points (party, 40-100, 20-100,
-silent 100) become a ``need`` found by evaluating the predicate of
-:mod:`ulti_solver.scoring` on every outcome the rest of the game can
-still produce, so the rules stay written down in one place.  Trick and
-card goals (ulti, four aces, durchmars, betli, the silent ulti) become flags.
+The core asks two kinds of question.  The goal search: can the declarer
+force a set of goal flags and at least ``need`` more points, in units of
+ten, over the rest of the game?  Conditions on the declarer's points
+(party, 40-100, 20-100, silent 100) become a ``need`` found by evaluating
+the predicate of :mod:`ulti_solver.scoring` on every outcome the rest of
+the game can still produce, so the rules stay written down in one place.
+Trick and card goals (ulti, four aces, durchmars, betli, the silent ulti)
+become flags.  The value search (R34) reads S off a table of every final
+outcome, built here from the same predicates and the settlement of
+:mod:`ulti_solver.settlement` (:func:`value_question`).
+
+The flags are the core's own (``_core.Goal``), defined once in
+``cext/types.pxi``; this module is only imported where the core is built.
 """
 
 from __future__ import annotations
@@ -15,18 +21,19 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from ._core import Goal as Flag
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI
 from .cards import BB_ACES, BB_POINT_CARDS, popcount
-from .scoring import Outcome, Position, Scoring
+from .position import Outcome, Position
+from .scoring import Scoring, SilentQuestion
 
-# The core's goal flags (``cext/core.pyx`` defines the same numbers).
-G_ULTI = 1             # the declarer's trump seven wins the last trick, not played before
-G_ACES = 2             # every ace still out falls in a declarer trick
-G_ALL_TRICKS = 4       # the declarer takes every trick still to play
-G_NO_TRICKS = 8        # the declarer takes no trick still to play
-G_SEVEN_NOT_LAST = 16  # the trump seven does not win the last trick
-G_SEVEN_BEATEN = 32    # the trump seven is played to the last trick and beaten
-G_ONE_TRICK = 64       # the declarer takes at least one trick still to play
+G_ULTI = int(Flag.ULTI)
+G_ACES = int(Flag.ACES)
+G_ALL_TRICKS = int(Flag.ALL_TRICKS)
+G_NO_TRICKS = int(Flag.NO_TRICKS)
+G_SEVEN_NOT_LAST = int(Flag.SEVEN_NOT_LAST)
+G_SEVEN_BEATEN = int(Flag.SEVEN_BEATEN)
+G_ONE_TRICK = int(Flag.ONE_TRICK)
 
 
 @dataclass(frozen=True)
@@ -52,10 +59,19 @@ IMPOSSIBLE = Goal(possible=False)
 CERTAIN = Goal()
 
 
+def cards_out(position: Position) -> int:
+    """The cards not yet in a finished trick: the hands and the trick in progress."""
+    out = position.hands[0] | position.hands[1] | position.hands[2]
+    for card in position.trick:
+        out |= 1 << card
+    return out
+
+
 def units_left(position: Position) -> int:
     """Units of ten still to be won: the aces and tens out, and the last trick (R4)."""
-    out = position.hands[0] | position.hands[1] | position.hands[2]
-    return popcount(out & BB_POINT_CARDS) + 1
+    if position.finished:
+        return 0
+    return popcount(cards_out(position) & BB_POINT_CARDS) + 1
 
 
 def _futures(position: Position):
@@ -127,14 +143,16 @@ def points_goal(predicate: Callable[[Outcome], bool], position: Position, signat
 def component_goal(component: str, scoring: Scoring, position: Position) -> Goal:
     """R14-R23 for one component."""
     so_far = position.so_far
-    out = position.hands[0] | position.hands[1] | position.hands[2]
+    out = cards_out(position)
     if component in (PARTY, FORTY_100, TWENTY_100):
         return points_goal(lambda o: scoring.component_made(component, o), position,
                            (component, scoring.points_signature))
     if component == ULTI:  # R19
-        if scoring.lost_before_play(ULTI) or not (position.hands[0] >> scoring.seven) & 1:
-            return IMPOSSIBLE  # not dealt the trump seven, or already played it
-        return Goal(G_ULTI)
+        if scoring.lost_before_play(ULTI):
+            return IMPOSSIBLE  # not dealt the trump seven
+        if (out >> scoring.seven) & 1:
+            return Goal(G_ULTI)  # still held, or played into the trick in progress
+        return IMPOSSIBLE  # spent in an earlier trick
     if component == FOUR_ACES:  # R20
         fallen = BB_ACES & ~out
         if fallen & ~so_far.declarer_aces:
@@ -166,18 +184,129 @@ def silent_goal(name: str, predicate, by_defenders: bool, scoring: Scoring, posi
     force it exactly when the declarer cannot force its negation (a finite
     game of perfect information is determined).
     """
-    if name in ("ulti", "defender-ulti", "defender-ulti-fails"):  # R26
-        seven_out = any((h >> scoring.seven) & 1 for h in position.hands)
-        if not seven_out:  # already played: the outcome so far decides
+    if name in (SilentQuestion.ULTI, SilentQuestion.DEFENDER_ULTI, SilentQuestion.DEFENDER_ULTI_FAILS):  # R26
+        if not (cards_out(position) >> scoring.seven) & 1:  # in a finished trick: decided
             return (CERTAIN if predicate(position.so_far) else IMPOSSIBLE), False
-        if name == "defender-ulti-fails":
+        if name == SilentQuestion.DEFENDER_ULTI_FAILS:
             return Goal(G_SEVEN_BEATEN), False
         if by_defenders:
             return Goal(G_SEVEN_NOT_LAST), True
         return Goal(G_ULTI), False
-    if name == "durchmars":  # R27
+    if name == SilentQuestion.DURCHMARS:  # R27
         return component_goal(DURCHMARS, scoring, position), False
     signature = (name, scoring.points_signature)
     if by_defenders:  # R25
         return points_goal(negate(predicate), position, signature), True
     return points_goal(predicate, position, signature), False
+
+
+# -- The value search (R34) ---------------------------------------------------------
+
+#: The trump seven in the tenth trick, as the value search records it.
+SEVEN_ELSEWHERE, SEVEN_WON, SEVEN_BEATEN = 0, 1, 2
+#: What the core's final index is made of (cext/value.pxi): units 0-9, the declarer
+#: took a trick, the defenders did, all four aces are his, the seven's fate.
+FINALS = list(itertools.product(range(10), (False, True), (False, True), (False, True), range(3)))
+
+
+def final_outcome(units: int, declarer_trick: bool, defender_trick: bool, all_aces: bool, seven: int) -> Outcome:
+    """An outcome with these five facts: all that R14-R33 read of a finished game."""
+    declarer_tricks = (1 if declarer_trick else 0) if defender_trick else 10
+    return Outcome(
+        declarer_points=10 * units,
+        declarer_tricks=declarer_tricks,
+        defender_tricks=10 - declarer_tricks,
+        declarer_aces=BB_ACES if all_aces else 0,
+        seven_trick=10 if seven else 0,
+        seven_won=seven == SEVEN_WON,
+    )
+
+
+def final_values(scoring: Scoring, table=None):
+    """S of every final outcome, in the core's order: :func:`settlement.game_value` made fast.
+
+    The settlement of one outcome costs tens of microseconds; the value
+    search needs all 240 for every bid and trump it values (thousands for a
+    best bid), so each component's and silent item's verdict is computed
+    once per value of what it reads, and each distinct set of verdicts is
+    priced once by :func:`settlement.item_units`.  Tests hold this to
+    ``game_value`` on every outcome.
+    """
+    from .settlement import item_units, silent_items
+
+    bid = scoring.bid
+    table = table or scoring.rules.value_table
+    live = [c for c in bid.ordered_components() if not scoring.lost_before_play(c)]
+    verdicts: dict = {}
+    prices: dict = {}
+    values = []
+    for units, dec, dfn, aces, seven in FINALS:
+        outcome = final_outcome(units, dec, dfn, aces, seven)
+        made = frozenset(c for c in live if _made(verdicts, scoring, c, outcome, (units, dec, dfn, aces, seven)))
+        silent_key = ("silent", units, dec, dfn, seven)
+        if silent_key not in verdicts:
+            verdicts[silent_key] = frozenset(silent_items(scoring, outcome))
+        silent = verdicts[silent_key]
+        if (made, silent) not in prices:
+            prices[made, silent] = sum(row[2] for row in item_units(bid, table, made, silent))
+        values.append(prices[made, silent])
+    return values
+
+
+#: What each component's verdict reads of the five facts (units, tricks both ways, aces, seven).
+_READS = {
+    PARTY: lambda f: f[:3], FORTY_100: lambda f: f[0], TWENTY_100: lambda f: f[0], ULTI: lambda f: f[4],
+    FOUR_ACES: lambda f: f[3], DURCHMARS: lambda f: f[1:3], BETLI: lambda f: f[1:3],
+}
+
+
+def _made(verdicts: dict, scoring: Scoring, component, outcome: Outcome, facts) -> bool:
+    key = (component, _READS[component](facts))
+    if key not in verdicts:
+        verdicts[key] = scoring.component_made(component, outcome)
+    return verdicts[key]
+
+
+_QUESTIONS: dict = {}
+
+
+def value_signature(scoring: Scoring, table: str) -> tuple:
+    """Everything S of a finished game reads besides the outcome (R14-R33)."""
+    return (scoring.bid, scoring.trump is None, scoring.points_signature, scoring.seven_holder,
+            scoring.lost_before_play(FOUR_ACES), table)
+
+
+def value_question(scoring: Scoring, table=None):
+    """The core's value question for this game (remembered: the same few situations recur)."""
+    from ._core import ValueQuestion
+
+    table = table or scoring.rules.value_table
+    key = value_signature(scoring, table)
+    question = _QUESTIONS.get(key)
+    if question is None:
+        if len(_QUESTIONS) > 20_000:
+            _QUESTIONS.clear()
+        bid = scoring.bid
+        trump_game = scoring.trump is not None
+        order = G_NO_TRICKS if BETLI in bid.components else 0
+        if trump_game:
+            order |= G_ULTI | (G_ACES if FOUR_ACES in bid.components else 0)
+        question = _QUESTIONS[key] = ValueQuestion(final_values(scoring, table), order, trump_game)
+    return question
+
+
+def past_of(position: Position) -> int:
+    """The core's index of what has happened so far, as far as S can read it."""
+    from ._core import past_index
+
+    so_far = position.so_far
+    ace_lost = bool(BB_ACES & ~cards_out(position) & ~so_far.declarer_aces)  # talon or defenders
+    return past_index(so_far.declarer_points // 10, so_far.declarer_tricks > 0, so_far.defender_tricks > 0,
+                      ace_lost)
+
+
+def settled_value(scoring: Scoring, position: Position, table=None) -> int:
+    """S of a finished game."""
+    from .settlement import game_value
+
+    return game_value(scoring, position.so_far, table)

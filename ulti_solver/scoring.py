@@ -8,44 +8,36 @@ so the rules are written down once, here.
 
 from __future__ import annotations
 
+from enum import Enum
 from functools import cached_property
-from typing import NamedTuple, Optional, Tuple
+from typing import Optional, Tuple
 
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
 from .cards import BB_ACES, BB_MARRIAGES, Suit, hand_points
 from .deal import Deal
-from .rules import PlayRules
+from .play import PlayRules
+from .position import Outcome
 from .variants import DEFAULT_RULES, Rules
 
-LAST_TRICK_BONUS = 10  # R4
 
+class SilentQuestion(str, Enum):
+    """The silent achievements a solve can ask about (R25-R27), as ``--silent`` names them.
 
-class Outcome(NamedTuple):
-    """What a finished (or partly played) game leaves behind, as R14-R27 need it."""
-
-    declarer_points: int = 0      # D: card points in the declarer's tricks, last-trick bonus included
-    declarer_tricks: int = 0
-    defender_tricks: int = 0
-    declarer_aces: int = 0        # mask of the aces in the declarer's tricks
-    seven_trick: int = 0          # 1-10: the trick the trump seven fell in; 0: not yet
-    seven_won: bool = False       # the trump seven won that trick
-    last_winner: int = -1         # seat that won the tenth trick
-
-    @property
-    def tricks_played(self) -> int:
-        return self.declarer_tricks + self.defender_tricks
-
-
-class Position(NamedTuple):
-    """A trick boundary: the cards still held, who leads, and what has happened so far.
-
-    The start of play is ``Position(deal.hands, 0, Outcome())`` (R8).
+    Each is a question for one side: can it force this?  (``ulti`` is the
+    declarer's silent ulti; ``defender-ulti-fails`` asks whether the
+    declarer can make a defender's trump seven lose the tenth trick.)
     """
 
-    hands: Tuple[int, int, int]
-    leader: int
-    so_far: Outcome = Outcome()
+    DECLARER_100 = "declarer-100"
+    DEFENDERS_100 = "defenders-100"
+    ULTI = "ulti"
+    DEFENDER_ULTI = "defender-ulti"
+    DEFENDER_ULTI_FAILS = "defender-ulti-fails"
+    DURCHMARS = "durchmars"
 
+    __str__ = str.__str__
+    __format__ = str.__format__
+    __hash__ = str.__hash__
 
 def marriage_value(hand: int, trump: Optional[Suit]) -> int:
     """R15: 40 for the trump king and ober, 20 for each other suit's pair."""
@@ -146,7 +138,7 @@ class Scoring:
             return outcome.declarer_tricks == 10
         if component == BETLI:  # R23
             return outcome.declarer_tricks == 0
-        raise ValueError(f"unknown component {component!r}")
+        raise ValueError(f"unknown component {component!r}")  # a bug, not the user's input
 
     def lost_before_play(self, component: str) -> bool:
         """R17-R20: what the deal alone already sinks, whatever the play."""
@@ -208,19 +200,19 @@ def silent_questions(scoring: Scoring):
     """
     bid = scoring.bid
     if bid.plays_party:  # R25
-        yield "declarer-100", scoring.declarer_silent_100, False
-        yield "defenders-100", scoring.defenders_silent_100, True
+        yield SilentQuestion.DECLARER_100, scoring.declarer_silent_100, False
+        yield SilentQuestion.DEFENDERS_100, scoring.defenders_silent_100, True
     if scoring.trump is None:
         return
     holder = scoring.seven_holder
     if not bid.has_ulti and holder is not None:  # R26
         if holder == 0:
-            yield "ulti", scoring.silent_ulti, False
+            yield SilentQuestion.ULTI, scoring.silent_ulti, False
         else:
-            yield "defender-ulti", scoring.silent_ulti, True
-            yield "defender-ulti-fails", silent_ulti_fails, False
+            yield SilentQuestion.DEFENDER_ULTI, scoring.silent_ulti, True
+            yield SilentQuestion.DEFENDER_ULTI_FAILS, silent_ulti_fails, False
     if DURCHMARS not in bid.components:  # R27
-        yield "durchmars", scoring.silent_durchmars, False
+        yield SilentQuestion.DURCHMARS, scoring.silent_durchmars, False
 
 
 def silent_ulti_fails(outcome: Outcome) -> bool:

@@ -1,40 +1,70 @@
-"""The answers for one deal, bid and trump, and their JSON form (INTERFACE.md)."""
+"""The answers for one deal, bid and trump: what both searches return, in the JSON of INTERFACE.md."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Dict, Optional
 
-from .cards import SUIT_NAMES
+from .bids import Bid, Component
+from .cards import SUIT_NAMES, Suit
+from .deal import Deal
+from .position import Position
+from .scoring import SilentQuestion
+from .variants import Rules
 
 
 @dataclass
 class Solution:
-    """What both searches return: each component, the whole bid (R24), the points.
+    """Each component's makeability, the whole bid (R24), the declarer's points,
+    and, when asked, the silent achievements (R25-R27) and the value (R34).
 
-    ``silent`` maps the R25-R27 questions asked (see
-    :func:`ulti_solver.scoring.silent_questions`) to their answers, or is
-    ``None`` when they were not asked.
+    It knows the deal, bid, trump and rules it answers, so it prints itself:
+    :meth:`as_json` is the object of INTERFACE.md.  ``position`` is where the
+    answer starts when that is not the opening lead.
     """
 
-    components: Dict[str, bool]
+    deal: Deal
+    bid: Bid
+    trump: Optional[Suit]
+    rules: Rules
+    components: Dict[Component, bool]
     joint: bool
     declarer_points: Optional[int]
-    silent: Optional[Dict[str, bool]] = None
+    silent: Optional[Dict[SilentQuestion, bool]] = None
+    value: Optional[int] = None
+    position: Optional[Position] = field(default=None, compare=False)
     nodes: int = field(default=0, compare=False)  # work done, not part of the answer
 
-    def as_json(self, deal, bid, trump, rules=None) -> dict:
-        """The INTERFACE.md object, with ``rules`` and ``silent`` added when known."""
+    @property
+    def trump_name(self) -> Optional[str]:
+        return None if self.trump is None else SUIT_NAMES[self.trump]
+
+    def answers(self) -> dict:
+        """The answer fields alone (no deal, bid, trump or rules): what a card's value reports."""
         data = {
-            "deal": str(deal),
-            "bid": str(bid),
-            "trump": None if trump is None else SUIT_NAMES[trump],
             "components": {name: {"makeable": made} for name, made in self.components.items()},
             "joint": {"makeable": self.joint},
             "declarer_points": self.declarer_points,
         }
-        if rules is not None:
-            data["rules"] = rules.as_json()
         if self.silent is not None:
             data["silent"] = {name: {"makeable": made} for name, made in self.silent.items()}
+        if self.value is not None:
+            data["value"] = self.value
         return data
+
+    def as_json(self) -> dict:
+        """The INTERFACE.md object, with ``rules``, and ``silent`` and ``value`` when asked."""
+        head = {"deal": str(self.deal), "bid": str(self.bid), "trump": self.trump_name}
+        answers = self.answers()
+        silent = answers.pop("silent", None)
+        value = answers.pop("value", None)
+        data = {**head, **answers, "rules": self.rules.as_json()}
+        if silent is not None:
+            data["silent"] = silent
+        if value is not None:
+            data["value"] = value
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.as_json())

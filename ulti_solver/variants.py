@@ -21,6 +21,14 @@ VARIANTS = {
                                   "a side without card points may still win the party"),
 }
 
+#: What each switch's rule is without it: the default, in a player's words.
+VARIANT_DEFAULTS = {
+    DURCHMARS_TEN_HIGH: "colorless durchmars (like betli) ranks the ten between the unter and the nine",
+    FREE_SEVEN: "in an ulti bid the declarer keeps the trump seven while holding another trump",
+    TALON_TO_DECLARER: "aces and tens in the talon count for the defenders",
+    MARRIAGE_NEEDS_TRICK: "marriages count without a trick, but a side with no card points never wins the party",
+}
+
 #: The value tables of R32, by name.
 CLASSIC, TOURNAMENT = "classic", "tournament"
 VALUE_TABLES = (CLASSIC, TOURNAMENT)

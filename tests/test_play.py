@@ -5,7 +5,7 @@ import pytest
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import HEARTS, LEAVES, card_name, cards_of, parse_card
 from ulti_solver.deal import parse_hand
-from ulti_solver.rules import PlayRules, legal_moves, trick_winner
+from ulti_solver.play import PlayRules, legal_moves, trick_winner
 from ulti_solver.variants import make_rules
 
 PARTY = parse_bid("party")
@@ -140,7 +140,7 @@ def test_r8_r5_seat_one_plays_after_the_declarer(impl):
     9 with the ten, and then seat 1 would be forced to overtake with the
     ace.  Either way a defender wins, so check the last trick's points.
     """
-    from ulti_solver.solver import solve
+    from ulti_solver.search import solve
     from conftest import endgame
     deal, position = endgame("9.-.-.-", "A.-.-.-", "-.-.-.7")
     result = solve(deal, PARTY, LEAVES, position=position, impl=impl)

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable, Iterable, List, Optional, Tuple
 
-from .bids import FORTY_100, TWENTY_100, Bid, trumps_to_solve
-from .cards import (
+from ..bids import FORTY_100, TWENTY_100, Bid, trumps_to_solve
+from ..cards import (
     BB_POINT_CARDS,
     CANONICAL_RANKS,
     Suit,
@@ -35,11 +35,11 @@ from .cards import (
     cards_of,
     popcount,
 )
-from .deal import Deal
-from .scoring import has_forty, has_twenty
-from .solution import Solution
-from .solver import solve
-from .variants import DEFAULT_RULES, Rules
+from ..deal import Deal
+from ..scoring import has_forty, has_twenty
+from ..search import solve
+from ..solution import Solution
+from ..variants import DEFAULT_RULES, Rules
 
 #: Two cards put into the talon, in deal order (suit, then A T K O U 9 8 7).
 Discard = Tuple[int, int]
@@ -103,12 +103,22 @@ class DiscardResult:
     """
 
     discard: Discard
-    deal: Deal
-    bid: Bid
-    trump: Optional[Suit]
     solution: Solution
     talon_points: int
     breaks_marriage: Optional[str]
+
+    @property
+    def deal(self) -> Deal:
+        """The deal after the discard."""
+        return self.solution.deal
+
+    @property
+    def bid(self) -> Bid:
+        return self.solution.bid
+
+    @property
+    def trump(self) -> Optional[Suit]:
+        return self.solution.trump
 
     @property
     def ace_or_ten_in_talon(self) -> bool:
@@ -118,17 +128,19 @@ class DiscardResult:
     def components_made(self) -> int:
         return sum(self.solution.components.values())
 
-    def rank_key(self) -> Tuple[bool, int, int]:
-        """Best first when sorted descending: whole bid, components made, points."""
+    def rank_key(self) -> Tuple:
+        """Best first when sorted descending: the value (R34) when it was asked for,
+        then whole bid, components made, points."""
         points = self.solution.declarer_points
-        return self.solution.joint, self.components_made, -1 if points is None else points
+        key = (self.solution.joint, self.components_made, -1 if points is None else points)
+        return key if self.solution.value is None else (self.solution.value,) + key
 
     def discard_names(self) -> List[str]:
         return [card_name(card) for card in self.discard]
 
-    def as_json(self, rules: Optional[Rules] = None) -> dict:
+    def as_json(self) -> dict:
         """The INTERFACE.md object of the deal after the discard, plus the discard and its marks."""
-        data = self.solution.as_json(self.deal, self.bid, self.trump, rules)
+        data = self.solution.as_json()
         data["discard"] = self.discard_names()
         data["ace_or_ten_in_talon"] = self.ace_or_ten_in_talon
         data["talon_points"] = self.talon_points
@@ -152,17 +164,15 @@ def discard_tasks(deal: Deal, bid: Bid, trump: Optional[Suit]) -> List[DiscardTa
     ]
 
 
-def solve_discard(task: DiscardTask, rules: Rules = DEFAULT_RULES, silent: bool = False) -> DiscardResult:
+def solve_discard(task: DiscardTask, rules: Rules = DEFAULT_RULES, silent: bool = False,
+                  value: bool = False) -> DiscardResult:
     """Discard, then solve the 10-card deal; a module-level function so worker processes can run it."""
     after = task.before.discard(*task.discard)
     held_before = needed_marriage(task.before.hands[0], task.bid, task.trump) is None
     missing_after = needed_marriage(after.hands[0], task.bid, task.trump)
     return DiscardResult(
         discard=task.discard,
-        deal=after,
-        bid=task.bid,
-        trump=task.trump,
-        solution=solve(after, task.bid, task.trump, rules, silent=silent),
+        solution=solve(after, task.bid, task.trump, rules, silent=silent, value=value),
         talon_points=10 * popcount(after.talon & BB_POINT_CARDS),
         breaks_marriage=missing_after if held_before else None,
     )
@@ -174,7 +184,7 @@ def rank_discards(results: Iterable[DiscardResult]) -> List[DiscardResult]:
 
 
 def solve_discards(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
-                   silent: bool = False,
+                   silent: bool = False, value: bool = False,
                    on_result: Optional[Callable[[DiscardResult], None]] = None) -> List[DiscardResult]:
     """Solve every discard for every trump in play and rank them best first.
 
@@ -182,7 +192,7 @@ def solve_discards(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = D
     """
     results = []
     for task in discard_tasks(deal, bid, trump):
-        result = solve_discard(task, rules, silent)
+        result = solve_discard(task, rules, silent, value)
         if on_result is not None:
             on_result(result)
         results.append(result)

@@ -5,23 +5,27 @@ read, not to be fast: an AND/OR search over every legal card (R8-R13),
 memoised at trick boundaries on the hands and on the part of the outcome
 so far that the goal reads, with no pruning beyond the short-circuit of
 ``any`` and ``all``.  Every goal is a predicate on the finished game's
-:class:`~ulti_solver.scoring.Outcome` (R14-R27, in :mod:`ulti_solver.scoring`).
+:class:`~ulti_solver.position.Outcome` (R14-R27, in
+:mod:`ulti_solver.scoring`); the value (R34) is the plain minimax of the
+settlement (R30-R33, :mod:`ulti_solver.settlement`) of the finished game.
 Only the declarer's points get their own small search, because they are
 asked for on every bid: "can the declarer still win ``need`` points?",
 stopping when the points left cannot reach ``need``.
+
+Positions may start in the middle of a trick (``Position.trick``).
 """
 
 from __future__ import annotations
 
 from typing import Callable, Dict, Optional
 
-from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
-from .cards import BB_ACES, Suit, card_points, cards_of, hand_points
-from .deal import Deal
-from .rules import DECLARER, legal_moves, trick_winner
-from .scoring import LAST_TRICK_BONUS, Outcome, Position, Scoring, silent_questions
-from .solution import Solution
-from .variants import DEFAULT_RULES, Rules
+from ..bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
+from ..cards import Suit, card_points, cards_of, hand_points
+from ..deal import Deal
+from ..play import DECLARER, legal_moves, trick_winner
+from ..position import LAST_TRICK_BONUS, Outcome, Position, finish_trick, start_of_play
+from ..scoring import Scoring, SilentQuestion, silent_questions
+from ..variants import DEFAULT_RULES, Rules
 
 
 def _points_and_tricks(o: Outcome):
@@ -42,10 +46,12 @@ READS = {
     FOUR_ACES: lambda o: o.declarer_aces,
     DURCHMARS: lambda o: o.defender_tricks > 0,
     BETLI: lambda o: o.declarer_tricks > 0,
-    "declarer-100": _points_and_tricks,
-    "defenders-100": _points_and_tricks,
-    "defender-ulti": _seven,
-    "defender-ulti-fails": _seven,
+    SilentQuestion.DECLARER_100: _points_and_tricks,
+    SilentQuestion.DEFENDERS_100: _points_and_tricks,
+    SilentQuestion.ULTI: _seven,
+    SilentQuestion.DEFENDER_ULTI: _seven,
+    SilentQuestion.DEFENDER_ULTI_FAILS: _seven,
+    SilentQuestion.DURCHMARS: lambda o: o.defender_tricks > 0,
 }
 
 
@@ -55,17 +61,57 @@ def reads_all(names):
     return lambda o: tuple(part(o) for part in parts)
 
 
+def _without_last_winner(o: Outcome) -> Outcome:
+    """Everything the settlement may read; the last winner is not known before the end."""
+    return o._replace(last_winner=-1)
+
+
 class Game(Scoring):
     """One deal played under one bid, trump and rulebook: the scoring plus a plain search.
 
-    ``position`` starts the search later than the first lead (an endgame);
-    the deal still fixes the talon and the marriages.
+    ``position`` starts the search later than the first lead (an endgame,
+    or the middle of a trick); the deal still fixes the talon and the
+    marriages.
     """
 
     def __init__(self, deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
                  position: Optional[Position] = None):
         super().__init__(deal, bid, trump, rules)
-        self.position = position or Position(self.deal.hands, DECLARER, Outcome())
+        self.position = position or start_of_play(self.deal)
+
+    def _walk(self, leaf, combine, key_of):
+        """Minimax over every legal card from the start position, memoised at trick boundaries.
+
+        ``leaf(outcome)`` values a finished game; ``combine(values, declarer_to_move)``
+        picks the mover's best; ``key_of(outcome)`` is what the memo keeps of the past.
+        """
+        memo: Dict[tuple, object] = {}
+        play = self.play
+
+        def node(hands, trick, leader, summary):
+            if not trick:
+                if hands[0] == 0:
+                    return leaf(summary)
+                key = (hands, leader, key_of(summary))
+                if key in memo:
+                    return memo[key]
+            player = (leader + len(trick)) % 3  # R5: seat 1 plays after seat 0
+            moves = legal_moves(hands[player], trick, play, player == DECLARER)
+            children = (after_card(hands, trick, leader, summary, player, card) for card in cards_of(moves))
+            value = combine(children, player == DECLARER)
+            if not trick:
+                memo[key] = value
+            return value
+
+        def after_card(hands, trick, leader, summary, player, card):
+            hands = tuple(h & ~(1 << card) if seat == player else h for seat, h in enumerate(hands))
+            trick = trick + (card,)
+            if len(trick) < 3:
+                return node(hands, trick, leader, summary)
+            return node(hands, (), *finish_trick(trick, leader, summary, play))
+
+        start = self.position
+        return node(start.hands, start.trick, start.leader, start.so_far)
 
     def can_force(
         self,
@@ -80,59 +126,19 @@ class Game(Scoring):
         silent ulti).  ``reads`` names the part of the outcome ``goal``
         looks at; positions that agree on it share a memo entry.
         """
-        memo: Dict[tuple, bool] = {}
-        play = self.play
 
-        def after_card(hands, trick, leader, summary, player, card):
-            hands = tuple(h & ~(1 << card) if seat == player else h for seat, h in enumerate(hands))
-            trick = trick + (card,)
-            if len(trick) < 3:
-                return node(hands, trick, leader, summary)
-            return node(hands, (), *self._finish_trick(trick, leader, summary))
+        def combine(children, declarer_to_move):
+            return any(children) if declarer_to_move != by_defenders else all(children)
 
-        def node(hands, trick, leader, summary):
-            if not trick:
-                if hands[0] == 0:
-                    return goal(summary)
-                key = (hands, leader, reads(summary))
-                if key in memo:
-                    return memo[key]
-            player = (leader + len(trick)) % 3  # R5: seat 1 plays after seat 0
-            moves = legal_moves(hands[player], trick, play, player == DECLARER)
-            ours = (player == DECLARER) != by_defenders
-            children = (
-                after_card(hands, trick, leader, summary, player, card)
-                for card in cards_of(moves)
-            )
-            value = any(children) if ours else all(children)
-            if not trick:
-                memo[key] = value
-            return value
+        return self._walk(goal, combine, reads)
 
-        start = self.position
-        return node(start.hands, (), start.leader, start.so_far)
+    def value(self, settle: Callable[[Outcome], int]) -> int:
+        """R34: the minimax of ``settle`` (S of the finished game), the defenders minimising."""
 
-    def _finish_trick(self, trick, leader, summary: Outcome):
-        """R13 and R4: who takes the trick and what the summary becomes."""
-        win_index = trick_winner(trick, self.play)
-        winner = (leader + win_index) % 3
-        number = summary.tricks_played + 1
-        points = sum(card_points(c) for c in trick) + (LAST_TRICK_BONUS if number == 10 else 0)
-        seven_trick, seven_won = summary.seven_trick, summary.seven_won
-        if self.seven is not None and self.seven in trick:
-            seven_trick, seven_won = number, trick[win_index] == self.seven
-        aces = sum(1 << card for card in trick if (BB_ACES >> card) & 1)
-        by_declarer = winner == DECLARER
-        summary = Outcome(
-            declarer_points=summary.declarer_points + (points if by_declarer else 0),
-            declarer_tricks=summary.declarer_tricks + by_declarer,
-            defender_tricks=summary.defender_tricks + (not by_declarer),
-            declarer_aces=summary.declarer_aces | (aces if by_declarer else 0),
-            seven_trick=seven_trick,
-            seven_won=seven_won,
-            last_winner=winner if number == 10 else -1,
-        )
-        return winner, summary
+        def combine(children, declarer_to_move):
+            return max(children) if declarer_to_move else min(children)
+
+        return self._walk(settle, combine, _without_last_winner)
 
     def max_declarer_points(self) -> int:
         """The most D + T_D (R14) the declarer can be sure of.
@@ -182,16 +188,25 @@ class Game(Scoring):
                 need -= sum(card_points(c) for c in trick) + (LAST_TRICK_BONUS if last else 0)
             return need <= 0 if last else at_boundary(hands, winner, need)
 
+        def reachable_from_start(need):
+            if start.trick:
+                return need <= 0 or in_trick(start.hands, start.trick, start.leader, need)
+            return at_boundary(start.hands, start.leader, need)
+
         start = self.position
         future = 0
-        while at_boundary(start.hands, start.leader, future + 10):
+        while reachable_from_start(future + 10):
             future += 10
         return start.so_far.declarer_points + future + self.talon_declarer
 
 
 def solve_reference(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
-                    position: Optional[Position] = None, silent: bool = False) -> Solution:
-    """Every answer of INTERFACE.md (and, with ``silent``, R25-R27) by plain search."""
+                    position: Optional[Position] = None, silent: bool = False, value: bool = False):
+    """Every answer of INTERFACE.md by plain search: components, whole bid (R24),
+    points, and on request the silent achievements (R25-R27) and the value (R34)."""
+    from ..settlement import game_value
+    from ..solution import Solution
+
     game = Game(deal, bid, trump, rules, position)
     components = {
         c: not game.lost_before_play(c)
@@ -205,7 +220,10 @@ def solve_reference(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = 
     points = game.max_declarer_points() if trump is not None else None
     silent_answers = None
     if silent:
-        silent_answers = {}
-        for name, goal, by_defenders in silent_questions(game):
-            silent_answers[name] = game.can_force(goal, by_defenders=by_defenders, reads=READS[name])
-    return Solution(components, joint, points, silent_answers)
+        silent_answers = {
+            name: game.can_force(goal, by_defenders=by_defenders, reads=READS[name])
+            for name, goal, by_defenders in silent_questions(game)
+        }
+    worth = game.value(lambda outcome: game_value(game, outcome)) if value else None
+    return Solution(game.deal, bid, trump, rules, components, joint, points, silent_answers, worth,
+                    position=position)

@@ -1,0 +1,198 @@
+# Move generation (R9-R13) and move ordering.
+
+# Move-ordering weights: a card's score is its class plus small adjustments;
+# higher is tried first.  Only the order depends on them, never an answer.
+cdef enum:
+    W_HINT = 10000          # the card that decided this position last time (table or killer)
+    W_WIN = 200             # a card that takes the trick for our side, or a top card led
+    W_TOWARD_PARTNER = 150  # a low lead toward a partner's top card; a card kept back from a sure overtake
+    W_LOSE = 100            # a card that gives the trick away
+    W_RUFFABLE = 120        # taken off a top card led into an opponent who may ruff it
+    W_SMEAR = 30            # points thrown onto our side's trick (or kept off theirs)
+    W_SMEAR_LAST = 20       # a point card that wins the trick as its last card
+
+
+cdef inline uint32_t _above(Ctx* c, int card) noexcept nogil:
+    """The cards of ``card``'s suit that beat it."""
+    return c.suit_mask[card >> 3] & ~((<uint32_t>2 << card) - 1)
+
+
+cdef inline bint _beats(Ctx* c, int card, int best) noexcept nogil:
+    """R13: does ``card`` beat ``best``, the card winning so far?"""
+    if (card >> 3) == (best >> 3):
+        return card > best
+    return (card >> 3) == c.trump
+
+
+cdef uint32_t _legal(Ctx* c, Trick* t, int player, int pos) noexcept nogil:
+    """R9-R12: the cards ``player`` may play as the ``pos``-th card of the trick."""
+    cdef uint32_t hand = c.hands[player]
+    cdef uint32_t allowed, follow, trumps, higher
+    cdef int led, best
+    if pos == 0:
+        allowed = hand
+    else:
+        led = t.card[0] >> 3
+        best = t.card[t.winner_at[pos - 1]]
+        follow = hand & c.suit_mask[led]
+        if follow:                                   # R9
+            if (best >> 3) != led:
+                allowed = follow                     # R11: someone trumped; any card of the suit
+            else:
+                higher = follow & _above(c, best)    # R11: beat the highest of the suit
+                allowed = higher if higher else follow
+        elif c.trump >= 0 and (hand & c.suit_mask[c.trump]):
+            trumps = hand & c.suit_mask[c.trump]     # R10
+            if (best >> 3) == c.trump:
+                higher = trumps & _above(c, best)    # R11: beat the highest trump
+                allowed = higher if higher else trumps
+            else:
+                allowed = trumps
+        else:
+            allowed = hand                           # R10: any card
+    if c.seven_kept and player == 0 and (allowed & _bit(c.seven)):
+        if hand & c.suit_mask[c.trump] & ~_bit(c.seven):
+            allowed &= ~_bit(c.seven)                # R12
+    return allowed
+
+
+cdef inline void _place(Ctx* c, Trick* t, int pos, int card) noexcept nogil:
+    """Record ``card`` as the ``pos``-th card of the trick and who is winning it (R13)."""
+    t.card[pos] = card
+    if pos == 0:
+        t.winner_at[0] = 0
+    elif _beats(c, card, t.card[t.winner_at[pos - 1]]):
+        t.winner_at[pos] = pos
+    else:
+        t.winner_at[pos] = t.winner_at[pos - 1]
+
+
+cdef inline bint _ruffable(Ctx* c, uint32_t opponents_hands, uint32_t suit_cards) noexcept nogil:
+    """Whether an opponent (one mask per side here) may be void in the suit and hold a trump."""
+    return (opponents_hands & c.suit_mask[c.trump]) != 0 and (opponents_hands & suit_cards) == 0
+
+
+cdef inline bint _can_beat(Ctx* c, uint32_t hand, int led, int best) noexcept nogil:
+    """Whether ``hand``, playing to a trick led in ``led`` and won so far by ``best``, may beat it."""
+    cdef uint32_t follow = hand & c.suit_mask[led]
+    cdef uint32_t trumps
+    if follow:
+        return (best >> 3) == led and (follow & _above(c, best)) != 0
+    if c.trump < 0:
+        return False
+    trumps = hand & c.suit_mask[c.trump]
+    if not trumps:
+        return False
+    return (best >> 3) != c.trump or (trumps & _above(c, best)) != 0
+
+
+cdef inline int _lead_score(Ctx* c, int player, int card, uint32_t live, bint betli) noexcept nogil:
+    """How promising a lead is (see _order_moves)."""
+    cdef uint32_t hand = c.hands[player]
+    cdef uint32_t suit_cards = c.suit_mask[card >> 3]
+    cdef uint32_t defenders = c.hands[1] | c.hands[2]
+    cdef uint32_t opponents, partner
+    cdef int score
+    cdef bint declarer_side = player == 0
+    if betli:
+        if declarer_side:
+            # A lead loses when a defender holds a higher card of the suit (R11 makes him beat it).
+            return (W_WIN if defenders & _above(c, card) else W_LOSE) - (card & 7)
+        # Lead low into a suit the declarer holds: R11 makes him beat it if he can.
+        score = (W_WIN if c.hands[0] & suit_cards else W_LOSE) - (card & 7)
+        if c.hands[0] & _above(c, card) and not (c.hands[0] & suit_cards & ~_above(c, card)):
+            score += W_LOSE   # every card he has in the suit is higher
+        return score
+    # The top card still out in its suit first (it wins unless an opponent void
+    # in the suit ruffs it), then low cards, toward a partner's top card first.
+    opponents = defenders if declarer_side else c.hands[0]
+    partner = 0 if declarer_side else defenders & ~hand
+    if not (live & _above(c, card)):
+        score = W_WIN + (card & 7)
+        if c.trump >= 0 and (card >> 3) != c.trump and _ruffable(c, opponents, suit_cards):
+            score -= W_RUFFABLE
+        return score
+    if partner & suit_cards and not (live & ~partner & _above(c, _top(partner & suit_cards))):
+        return W_TOWARD_PARTNER - (card & 7)
+    return W_LOSE - (card & 7)
+
+
+cdef inline int _follow_score(Ctx* c, Trick* t, int player, int pos, int card, bint betli) noexcept nogil:
+    """How promising a card is when following to a trick (see _order_moves)."""
+    cdef int best = t.card[t.winner_at[pos - 1]]
+    cdef int win_index = pos if _beats(c, card, best) else t.winner_at[pos - 1]
+    cdef int winner_seat = (player + 3 - pos + win_index) % 3
+    cdef bint declarer_side = player == 0
+    cdef bint mine = (winner_seat == 0) == declarer_side
+    cdef int points = W_SMEAR if (c.point_cards & _bit(card)) else 0
+    if betli:
+        mine = not mine
+    if mine and pos == 1 and not betli and ((player + 1) % 3 == 0) != declarer_side and \
+            _can_beat(c, c.hands[(player + 1) % 3], t.card[0] >> 3, card if win_index == pos else best):
+        # The last player, an opponent, can take it anyway: keep high cards and points.
+        return W_TOWARD_PARTNER - (card & 7) - points
+    if mine:
+        # Our side takes the trick so far: win low, or smear points on a partner's card.
+        if win_index == pos:
+            return W_WIN - (card & 7) + (W_SMEAR_LAST if points and pos == 2 else 0)
+        return W_WIN + points - (card & 7)
+    return W_LOSE - (card & 7) - points
+
+
+cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int flags,
+                      bint points_matter, int hint, int* moves) noexcept nogil:
+    """Fill ``moves`` with one card per class of equivalent cards, the likeliest best first.
+
+    Two cards of one hand and suit are equivalent when no card still out
+    lies between them and they score alike (``plain``: the aces differ
+    when four aces are asked, the trump seven when it is watched): playing either
+    leaves the same game up to renaming; once points no longer matter they
+    no longer tell cards apart.  The order is a heuristic only: ``hint``
+    (the lead that decided this position before) first, then win a trick
+    cheaply, smear points onto a partner's trick, lose cheaply; in betli
+    every side wants the other to take the trick.
+    """
+    cdef uint32_t live = c.hands[0] | c.hands[1] | c.hands[2]
+    cdef uint32_t rest = legal
+    cdef int n = 0, card, i, j, score, key
+    cdef int scores[12]
+    cdef uint32_t nxt
+    cdef bint betli = (flags & NO_TRICKS) != 0
+    cdef uint32_t plain = 0xFFFFFFFF   # cards that may stand in for a touching card
+    if flags & ACES:
+        plain &= ~c.aces
+    if c.seven >= 0 and (c.seven_kept or (flags & (ULTI | SEVEN_NOT_LAST | SEVEN_BEATEN))):
+        plain &= ~_bit(c.seven)
+    for i in range(pos):
+        live |= _bit(t.card[i])
+    while rest:
+        card = __builtin_ctz(rest)
+        rest &= rest - 1
+        # Skip a card whose touching higher card is in the same hand, plays alike and is legal.
+        nxt = live & _above(c, card)
+        if nxt:
+            nxt = nxt & (~nxt + 1)
+            if (nxt & legal) and (plain & _bit(card)) and (plain & nxt) and (not points_matter or (
+                    ((c.point_cards & _bit(card)) != 0) == ((c.point_cards & nxt) != 0))):
+                continue
+        if pos == 0:
+            score = _lead_score(c, player, card, live, betli)
+        else:
+            score = _follow_score(c, t, player, pos, card, betli)
+        if card == hint:
+            score += W_HINT
+        moves[n] = card
+        scores[n] = score
+        n += 1
+    # Insertion sort, highest score first.
+    for i in range(1, n):
+        key = scores[i]
+        card = moves[i]
+        j = i - 1
+        while j >= 0 and scores[j] < key:
+            scores[j + 1] = scores[j]
+            moves[j + 1] = moves[j]
+            j -= 1
+        scores[j + 1] = key
+        moves[j + 1] = card
+    return n

@@ -1,0 +1,152 @@
+# The goal search: can the declarer force a set of goals and ``need`` more points?
+#
+# A null-window AND/OR search at trick boundaries (_trick_start), through
+# the cards of a trick (_play), scoring each finished trick (_trick_end).
+# The table stores bounds on the future points per goal set, so one
+# table serves every ``need`` of the same goals.
+
+
+cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
+    """A trick boundary: cut-offs, the transposition table, then the trick's plays."""
+    cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
+    cdef int available = _units(out, c.point_cards) + 1   # + the last trick (R4)
+    cdef Entry* e
+    cdef bint result
+    cdef int hint = -1, decided = -1
+    cdef uint32_t trumps_d, trumps_f, sure_f, sure_d
+    cdef Trick trick
+    cdef Key key
+    c.nodes += 1
+    if need > available:
+        return False
+    if need < 0:
+        need = 0
+    if need == 0 and flags == 0:
+        return True
+    if (flags & ULTI) and not (c.hands[0] & _bit(c.seven)):
+        return False
+    if (flags & ULTI) and _ulti_settled(c, leader, need, flags, &result):
+        return result
+    if flags == NO_TRICKS and c.trump < 0 and _declarer_ducks_the_rest(c, leader):
+        return True
+    if (flags & (NO_TRICKS | SEVEN_NOT_LAST | SEVEN_BEATEN)) == 0 and _defenders_take_the_rest(c, leader):
+        # No trick, no point and no ace left for him: only a goal already met survives.
+        return (need <= 0 and (flags & (ALL_TRICKS | ONE_TRICK)) == 0
+                and not ((flags & ACES) and (out & c.aces)))
+    if _declarer_takes_the_rest(c, leader):
+        if flags & NO_TRICKS:
+            return False
+        if (flags & (SEVEN_NOT_LAST | SEVEN_BEATEN)) == 0:
+            return True          # every point and goal left is his (need <= available above)
+    if (flags & ACES) and leader != 0 and _leads_a_sure_ace(c, leader):
+        return False
+    if c.trump >= 0:
+        # Trumps higher than every trump of the other side win whatever trick they fall in.
+        trumps_d = c.hands[0] & c.suit_mask[c.trump]
+        trumps_f = (c.hands[1] | c.hands[2]) & c.suit_mask[c.trump]
+        sure_f = trumps_f & _above(c, _top(trumps_d)) if trumps_d else trumps_f
+        if sure_f:
+            if flags & ALL_TRICKS:
+                return False                       # a defender will take a trick
+            if (flags & ACES) and (sure_f & c.aces):
+                return False                       # the trump ace falls to the defenders
+            if need > available - _units(sure_f, c.point_cards):
+                return False
+        if flags == 0 and trumps_d:
+            sure_d = trumps_d & _above(c, _top(trumps_f)) if trumps_f else trumps_d
+            if need <= _units(sure_d, c.point_cards):
+                return True
+    _position_key(c, &key)
+    e = &c.table[_hash(&key, leader, flags)]
+    if _entry_is(c, e, &key, leader, flags):
+        if e.lower >= need:
+            return True
+        if e.upper < need:
+            return False
+        hint = e.move
+    if hint < 0:
+        hint = c.killer[leader][__builtin_popcount(c.hands[0])]
+    result = _play(c, &trick, leader, 0, need, flags, hint, &decided)
+    # The slot may have been taken by another position meanwhile.
+    if not _entry_is(c, e, &key, leader, flags):
+        _claim(c, e, &key, leader, flags)
+    if result:
+        if need > e.lower:
+            e.lower = <int16_t>need
+    elif need - 1 < e.upper:
+        e.upper = <int16_t>(need - 1)
+    if decided >= 0:
+        e.move = <int8_t>decided
+        c.killer[leader][__builtin_popcount(c.hands[0])] = decided
+    return result
+
+
+cdef bint _play(Ctx* c, Trick* t, int leader, int pos, int need, int flags, int hint,
+                int* decided) noexcept nogil:
+    """The ``pos``-th card of the trick: OR over the declarer's cards, AND over a defender's.
+
+    At the lead, ``hint`` is tried first and ``decided`` receives the card
+    that settled the position (the declarer's success, a defender's refutation).
+    """
+    cdef int player = (leader + pos) % 3
+    cdef int moves[12]
+    cdef int n = _order_moves(c, t, player, pos, _legal(c, t, player, pos), flags, need > 0, hint, moves)
+    cdef int i, card
+    cdef bint result
+    for i in range(n):
+        card = moves[i]
+        c.hands[player] &= ~_bit(card)
+        _place(c, t, pos, card)
+        if pos < 2:
+            result = _play(c, t, leader, pos + 1, need, flags, -1, NULL)
+        else:
+            result = _trick_end(c, t, leader, need, flags)
+        c.hands[player] |= _bit(card)
+        if result == (player == 0):
+            if decided != NULL:
+                decided[0] = card
+            return result
+    return player != 0
+
+
+cdef bint _trick_end(Ctx* c, Trick* t, int leader, int need, int flags) noexcept nogil:
+    """R13 and R4: score the finished trick against the goals, then go on to the next."""
+    cdef int win_index = t.winner_at[2]
+    cdef int winner = (leader + win_index) % 3
+    cdef uint32_t cards = _bit(t.card[0]) | _bit(t.card[1]) | _bit(t.card[2])
+    cdef bint last = c.hands[0] == 0
+    cdef bint by_declarer = winner == 0
+    cdef bint seven_here = c.seven >= 0 and (cards & _bit(c.seven)) != 0
+    cdef bint seven_wins = seven_here and t.card[win_index] == c.seven
+    cdef int units = _units(cards, c.point_cards) + (1 if last else 0)
+    if by_declarer:
+        need -= units
+        flags &= ~ONE_TRICK
+    else:
+        if flags & ALL_TRICKS:
+            return False
+        if (flags & ACES) and (cards & c.aces):
+            return False
+    if (flags & NO_TRICKS) and by_declarer:
+        return False
+    if seven_here:
+        if flags & ULTI:
+            if not (last and seven_wins):
+                return False
+            flags &= ~ULTI
+        if (flags & SEVEN_NOT_LAST) and last and seven_wins:
+            return False
+        if flags & SEVEN_BEATEN:
+            if not last or seven_wins:
+                return False
+            flags &= ~SEVEN_BEATEN
+    if last:
+        return need <= 0 and (flags & (ONE_TRICK | SEVEN_BEATEN | ULTI)) == 0
+    return _trick_start(c, winner, need, flags)
+
+
+cdef bint _force_from(Ctx* c, Trick* t, int leader, int played, int need, int flags) noexcept nogil:
+    """The goal search from any position: a trick boundary, or ``played`` cards into a trick."""
+    if played == 0:
+        return _trick_start(c, leader, need, flags)
+    return _play(c, t, leader, played, need, flags, -1, NULL)

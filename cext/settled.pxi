@@ -1,0 +1,130 @@
+# Positions settled without search: the rest of the game is already decided.
+#
+# Each test is cheap and sound: when it says so, every line of play from
+# here ends the same way for the question asked.
+
+cdef inline bint _ulti_settled(Ctx* c, int leader, int need, int flags, bint* result) noexcept nogil:
+    """Ulti decided without search (R19), given the seven is still the declarer's.
+
+    Lost when a defender holds nothing but trumps: he still has one in the
+    last trick, and any trump beats the seven.  Won (if nothing else is
+    asked) when the defenders have no trump left and the declarer cannot
+    be forced to spend the seven early: every trick he must trump he wins,
+    and he can only be made to trump after losing a trick with a plain
+    card or with a defender on lead now, so other trumps at least that
+    many keep the seven for the tenth trick (R10, R12).
+    """
+    cdef uint32_t trumps = c.suit_mask[c.trump]
+    cdef uint32_t seven = _bit(c.seven)
+    cdef int other_trumps, plain
+    if (c.hands[1] and (c.hands[1] & ~trumps) == 0) or (c.hands[2] and (c.hands[2] & ~trumps) == 0):
+        result[0] = False
+        return True
+    if (c.hands[1] | c.hands[2]) & trumps:
+        return False
+    if need > 0 or flags != ULTI:
+        return False
+    other_trumps = __builtin_popcount(c.hands[0] & trumps & ~seven)
+    plain = __builtin_popcount(c.hands[0] & ~trumps)
+    if other_trumps >= plain + (1 if leader != 0 else 0):
+        result[0] = True
+        return True
+    return False
+
+
+cdef inline bint _declarer_takes_the_rest(Ctx* c, int leader) noexcept nogil:
+    """Whether the declarer surely wins every trick still to play.
+
+    So when the defenders have no trump and either he holds nothing but
+    trumps, or he is on lead and each of his cards beats every defender's
+    card of its suit (led top down, each wins and keeps him on lead).  The
+    trump seven, if his, can be kept for the last trick (R12 allows it).
+    """
+    cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
+    cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
+    cdef uint32_t mine, theirs
+    cdef int s
+    if defenders & trumps:
+        return False
+    if trumps and (dec & ~trumps) == 0:
+        return True
+    if leader != 0:
+        return False
+    for s in range(4):
+        mine = dec & c.suit_mask[s]
+        theirs = defenders & c.suit_mask[s]
+        if mine and theirs and (theirs & _above(c, __builtin_ctz(mine))):
+            return False
+    return True
+
+
+cdef inline bint _declarer_below(Ctx* c) noexcept nogil:
+    """Whether each of the declarer's cards is below every defender's card of its suit."""
+    cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
+    cdef uint32_t mine, theirs
+    cdef int s
+    for s in range(4):
+        mine = dec & c.suit_mask[s]
+        theirs = defenders & c.suit_mask[s]
+        if mine and theirs and __builtin_ctz(theirs) < _top(mine):
+            return False
+    return True
+
+
+cdef inline uint32_t _suits_of(Ctx* c, uint32_t cards) noexcept nogil:
+    """The suit masks of every suit ``cards`` has a card in."""
+    cdef uint32_t suits = 0
+    cdef int s
+    for s in range(4):
+        if cards & c.suit_mask[s]:
+            suits |= c.suit_mask[s]
+    return suits
+
+
+cdef inline bint _declarer_ducks_the_rest(Ctx* c, int leader) noexcept nogil:
+    """Whether, without trumps, the declarer surely loses every trick still to play (R23).
+
+    So when each of his cards is below every defender's card of its suit:
+    a defender's lead beats whatever he follows with, and if he is on lead
+    now he leads into a suit the defenders hold, where R11 makes one of
+    them beat him.  After that the defenders lead every trick.
+    """
+    if not _declarer_below(c):
+        return False
+    return leader != 0 or (c.hands[0] & _suits_of(c, c.hands[1] | c.hands[2])) != 0
+
+
+cdef inline bint _defenders_take_the_rest(Ctx* c, int leader) noexcept nogil:
+    """Whether the declarer surely loses every trick still to play, try as he may.
+
+    So when he has no trump and each of his cards is below every
+    defender's card of its suit: whatever a defender leads, he cannot
+    beat or ruff it.  If he is on lead now, every lead he has must lose
+    too: the defenders hold that suit (R11 makes one of them beat him) or
+    a trump (a void defender must ruff, R10).
+    """
+    cdef uint32_t defenders = c.hands[1] | c.hands[2]
+    cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
+    if (c.hands[0] & trumps) or not _declarer_below(c):
+        return False
+    if leader != 0 or (defenders & trumps):
+        return True
+    return (c.hands[0] & ~_suits_of(c, defenders)) == 0
+
+
+cdef inline bint _leads_a_sure_ace(Ctx* c, int leader) noexcept nogil:
+    """Whether the defender on lead holds an ace that wins when led (R20 is then lost).
+
+    A led ace is the top card of its suit; only a ruff beats it, and the
+    declarer cannot ruff while he holds that suit or no trump at all.
+    """
+    cdef uint32_t aces = c.hands[leader] & c.aces
+    cdef uint32_t dec = c.hands[0]
+    cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
+    cdef int ace
+    while aces:
+        ace = __builtin_ctz(aces)
+        aces &= aces - 1
+        if (dec & c.suit_mask[ace >> 3]) or not (dec & trumps):
+            return True
+    return False

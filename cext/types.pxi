@@ -1,0 +1,94 @@
+# The core's data: goal flags, the search context, tricks, table entries.
+#
+# Included by core.pyx (one compilation unit, so every hot function can be
+# inlined by the C compiler); the other .pxi files rely on these names.
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
+
+
+cpdef enum Goal:
+    # Each is a condition on the rest of the game; Python reads them as _core.Goal.
+    ULTI = 1             # the declarer's trump seven wins the last trick, not played before (R19, R26)
+    ACES = 2             # every ace still out falls in a declarer trick (R20)
+    ALL_TRICKS = 4       # the declarer takes every trick still to play (R21, R27)
+    NO_TRICKS = 8        # the declarer takes no trick still to play (R23)
+    SEVEN_NOT_LAST = 16  # the trump seven does not win the last trick (R26: stops a silent ulti)
+    SEVEN_BEATEN = 32    # the trump seven is played to the last trick and beaten (R26: a failed silent ulti)
+    ONE_TRICK = 64       # the declarer takes at least one trick still to play (R15 variant)
+
+
+cdef enum:
+    TT_BITS = 17
+    TT_SIZE = 1 << TT_BITS     # 2^17 entries of 24 bytes: 3 MB, which stays in cache
+    TT_MASK = TT_SIZE - 1
+    NO_LOWER = -30000          # no bound proved yet
+    NO_UPPER = 30000
+    # The value search (R34): final outcomes and pasts, see value.pxi.
+    V_FINALS = 240             # declarer units 0-9 x his trick x theirs x all aces x seven status (3)
+    V_PASTS = 80               # declarer units 0-9 x his trick x theirs x an ace lost
+    V_AVAIL = 11               # units still out at a trick boundary: 0-10
+
+
+cdef struct Entry:
+    uint32_t k0             # the position in relative ranks: see _position_key
+    uint32_t k1
+    uint32_t k2
+    uint32_t gen            # the generation (rules and question) the entry belongs to
+    uint8_t leader
+    uint8_t flags           # the goal flags, or the past's class in a value search
+    int16_t lower           # proved: value >= lower
+    int16_t upper           # proved: value <= upper
+    int8_t move             # the lead that last decided this position, -1 if none
+
+
+cdef struct ValueSpec:
+    # S of every final outcome, and how the past matters (filled from Python: goals.value_spec).
+    int16_t final[V_FINALS]
+    uint8_t past_class[V_PASTS]          # pasts with the same class have the same S in every future
+    int16_t low[V_PASTS][V_AVAIL][2]     # per class, units out, trump seven out: the least S possible
+    int16_t high[V_PASTS][V_AVAIL][2]    # ... and the most
+    int order_flags                      # goal flags that steer move ordering and card equivalence
+    int points_matter
+
+
+cdef struct Ctx:
+    uint32_t hands[3]
+    uint32_t suit_mask[4]
+    uint32_t point_cards
+    uint32_t aces
+    int trump               # -1: no trump
+    int seven               # the trump seven, -1 when there is no trump
+    int seven_kept          # R12 for the declarer
+    uint64_t nodes
+    uint32_t gen
+    int killer[3][11]       # per leader and tricks left: the lead that last settled a position
+    Entry* table
+    ValueSpec* spec         # the value search's question, NULL in a goal search
+
+
+cdef struct Trick:
+    int card[3]             # the cards played so far, in play order
+    int winner_at[3]        # index of the card winning the trick after each play
+
+
+cdef struct Key:
+    uint32_t k0
+    uint32_t k1
+    uint32_t k2
+
+
+cdef inline uint32_t _bit(int card) noexcept nogil:
+    return (<uint32_t>1) << card
+
+
+cdef inline int _units(uint32_t cards, uint32_t point_cards) noexcept nogil:
+    """R4 in units of ten: the aces and tens among ``cards``."""
+    return __builtin_popcount(cards & point_cards)
+
+
+cdef inline int _top(uint32_t cards) noexcept nogil:
+    """The highest card of a non-empty mask."""
+    return 31 - __builtin_clz(cards)

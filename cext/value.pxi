@@ -1,0 +1,248 @@
+# The value search (R34): the minimax of S, the settlement of the whole game.
+#
+# S is read off a table of final outcomes (ValueSpec.final) that Python
+# builds from the settlement rules (ulti_solver/goals.py, value_spec), so
+# the rules are written down once.  A final outcome is five facts:
+# the declarer's card points in units of ten (R4), whether he and the
+# defenders took a trick, whether all four aces are his, and the trump
+# seven in the tenth trick (not there / won / beaten).  During the search
+# the *past* is four of them -- units so far, a trick each way, an ace
+# lost -- and positions are keyed on the past's class: pasts of one class
+# give the same S for every future, so they share table entries, and a
+# class whose S no longer depends on the future ends the search at once.
+#
+# A fail-soft alpha-beta: each result v is exact inside (alpha, beta), an
+# upper bound when v <= alpha and a lower bound when v >= beta; the table
+# stores such bounds per position and class.
+
+cdef inline int _past_index(int units, bint dec_trick, bint def_trick, bint ace_lost) noexcept nogil:
+    return ((units * 2 + dec_trick) * 2 + def_trick) * 2 + ace_lost
+
+
+cdef inline int _final_index(int units, bint dec_trick, bint def_trick, bint all_aces, int seven) noexcept nogil:
+    return (((units * 2 + dec_trick) * 2 + def_trick) * 2 + all_aces) * 3 + seven
+
+
+cdef inline int _final_value(Ctx* c, int past, int more_units, bint dec_more, bint def_more,
+                             bint aces_lost_more, int seven) noexcept nogil:
+    """S once the rest of the game added these facts to ``past``."""
+    cdef int units = (past >> 3) + more_units
+    if units > 9:
+        units = 9   # cannot happen: 8 point cards and the last trick
+    return c.spec.final[_final_index(units, ((past >> 2) & 1) | dec_more, ((past >> 1) & 1) | def_more,
+                                     not ((past & 1) | aces_lost_more), seven)]
+
+
+cdef int _value_settled(Ctx* c, int leader, int past, int* value) noexcept nogil:
+    """1 and ``value`` when the rest of the game is forced (or a forced line is already best).
+
+    The declarer sweeps: every point and ace left is his and the defenders
+    take nothing more; the trump seven, if still out, is his and can be
+    kept for the tenth trick, which he takes whenever that is his best.
+    The defenders sweep, with no trump seven left to decide: the declarer
+    adds nothing, and the aces still out are lost.
+    """
+    cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
+    cdef int more = _units(out, c.point_cards) + 1
+    cdef bint seven_out = c.seven >= 0 and (out & _bit(c.seven)) != 0
+    cdef int kept, spent
+    if _declarer_takes_the_rest(c, leader):
+        if not seven_out:
+            value[0] = _final_value(c, past, more, True, False, False, 0)
+            return 1
+        kept = _final_value(c, past, more, True, False, False, 1)
+        spent = _final_value(c, past, more, True, False, False, 0)
+        if kept >= spent:
+            value[0] = kept
+            return 1
+        return 0
+    if not seven_out and _defenders_take_the_rest(c, leader):
+        value[0] = _final_value(c, past, 0, False, True, (out & c.aces) != 0, 0)
+        return 1
+    return 0
+
+
+cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta) noexcept nogil:
+    """A trick boundary of the value search: bounds, settled positions, the table, the plays."""
+    cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
+    cdef int available = _units(out, c.point_cards) + 1
+    cdef int seven_out = 1 if (c.seven >= 0 and (out & _bit(c.seven))) else 0
+    cdef int klass = c.spec.past_class[past]
+    cdef int low = c.spec.low[klass][available][seven_out]
+    cdef int high = c.spec.high[klass][available][seven_out]
+    cdef int value, hint = -1, decided = -1
+    cdef Entry* e
+    cdef Trick trick
+    cdef Key key
+    c.nodes += 1
+    if low >= high or high <= alpha or low >= beta:
+        return low if low >= beta or low >= high else high
+    if _value_settled(c, leader, past, &value):
+        return value
+    _position_key(c, &key)
+    e = &c.table[_hash(&key, leader, klass)]
+    if _entry_is(c, e, &key, leader, klass):
+        if e.lower >= beta or e.lower == e.upper:
+            return e.lower
+        if e.upper <= alpha:
+            return e.upper
+        if e.lower > alpha:
+            alpha = e.lower
+        if e.upper < beta:
+            beta = e.upper
+        hint = e.move
+    if hint < 0:
+        hint = c.killer[leader][__builtin_popcount(c.hands[0])]
+    value = _value_play(c, &trick, leader, 0, past, alpha, beta, hint, &decided)
+    if not _entry_is(c, e, &key, leader, klass):
+        _claim(c, e, &key, leader, klass)
+    if value <= alpha:
+        if value < e.upper:
+            e.upper = <int16_t>value
+    elif value >= beta:
+        if value > e.lower:
+            e.lower = <int16_t>value
+    else:
+        e.lower = <int16_t>value
+        e.upper = <int16_t>value
+    if decided >= 0:
+        e.move = <int8_t>decided
+        c.killer[leader][__builtin_popcount(c.hands[0])] = decided
+    return value
+
+
+cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha, int beta, int hint,
+                     int* decided) noexcept nogil:
+    """The ``pos``-th card of the trick: the declarer maximises S, a defender minimises it."""
+    cdef int player = (leader + pos) % 3
+    cdef int moves[12]
+    cdef int n = _order_moves(c, t, player, pos, _legal(c, t, player, pos), c.spec.order_flags,
+                              c.spec.points_matter, hint, moves)
+    cdef int i, card, value, best_card = -1
+    cdef bint maximising = player == 0
+    cdef int best = NO_LOWER if maximising else NO_UPPER
+    for i in range(n):
+        card = moves[i]
+        c.hands[player] &= ~_bit(card)
+        _place(c, t, pos, card)
+        if pos < 2:
+            value = _value_play(c, t, leader, pos + 1, past, alpha, beta, -1, NULL)
+        else:
+            value = _value_trick_end(c, t, leader, past, alpha, beta)
+        c.hands[player] |= _bit(card)
+        if maximising:
+            if value > best:
+                best = value
+                best_card = card
+                if value > alpha:
+                    alpha = value
+        elif value < best:
+            best = value
+            best_card = card
+            if value < beta:
+                beta = value
+        if alpha >= beta:
+            break
+    if decided != NULL:
+        decided[0] = best_card
+    return best
+
+
+cdef int _value_trick_end(Ctx* c, Trick* t, int leader, int past, int alpha, int beta) noexcept nogil:
+    """R13 and R4: add the finished trick to the past; S itself after the tenth trick."""
+    cdef int win_index = t.winner_at[2]
+    cdef int winner = (leader + win_index) % 3
+    cdef uint32_t cards = _bit(t.card[0]) | _bit(t.card[1]) | _bit(t.card[2])
+    cdef bint last = c.hands[0] == 0
+    cdef int units = _units(cards, c.point_cards) + (1 if last else 0)
+    cdef int seven = 0
+    if winner == 0:
+        past = _past_index((past >> 3) + units, True, (past >> 1) & 1, past & 1)
+    else:
+        past = past | 2 | (1 if cards & c.aces else 0)
+    if last:
+        if c.seven >= 0 and (cards & _bit(c.seven)):
+            seven = 1 if t.card[win_index] == c.seven else 2   # R19, R26: the tenth trick
+        return _final_value(c, past, 0, False, False, False, seven)
+    return _value_start(c, winner, past, alpha, beta)
+
+
+cdef int _value_from(Ctx* c, Trick* t, int leader, int played, int past, int alpha, int beta) noexcept nogil:
+    """The value search from any position: a trick boundary, or ``played`` cards into a trick."""
+    if played == 0:
+        return _value_start(c, leader, past, alpha, beta)
+    return _value_play(c, t, leader, played, past, alpha, beta, -1, NULL)
+
+
+cdef int _future_value(ValueSpec* spec, int past, int units, bint dec, bint dfn, bint aces, int seven) noexcept nogil:
+    """S once a future with these facts follows ``past`` (units clamped: beyond 9 cannot happen)."""
+    cdef int total = (past >> 3) + units
+    if total > 9:
+        total = 9
+    return spec.final[_final_index(total, ((past >> 2) & 1) | dec, ((past >> 1) & 1) | dfn,
+                                   aces and not (past & 1), seven)]
+
+
+cdef void _classify_pasts(ValueSpec* spec) noexcept nogil:
+    """Group pasts that give the same S in every future, and bound S per class.
+
+    A future is (units k, a declarer trick, a defenders' trick, every ace
+    out falls to the declarer, the seven's fate).  The bounds for
+    ``available`` units out take only futures that can happen: points come
+    with tricks, and whoever takes no trick leaves every unit to the other.
+    """
+    cdef int p, q, k, dec, dfn, aces, seven, available, seven_out, v, low, high
+    cdef bint same
+    for p in range(V_PASTS):
+        spec.past_class[p] = p
+        for q in range(p):
+            if spec.past_class[q] != q:
+                continue
+            same = True
+            for k in range(10):
+                for dec in range(2):
+                    for dfn in range(2):
+                        for aces in range(2):
+                            for seven in range(3):
+                                if _future_value(spec, p, k, dec, dfn, aces, seven) != \
+                                        _future_value(spec, q, k, dec, dfn, aces, seven):
+                                    same = False
+                                    break
+                            if not same:
+                                break
+                        if not same:
+                            break
+                    if not same:
+                        break
+                if not same:
+                    break
+            if same:
+                spec.past_class[p] = q
+                break
+    for p in range(V_PASTS):
+        if spec.past_class[p] != p:
+            continue
+        for available in range(V_AVAIL):
+            for seven_out in range(2):
+                low = NO_UPPER
+                high = NO_LOWER
+                for k in range(available + 1):
+                    for dec in range(2):
+                        for dfn in range(2):
+                            if not dec and not dfn:
+                                continue            # a trick is still to be played
+                            if k > 0 and not dec:
+                                continue            # points come with tricks
+                            if not dfn and k != available:
+                                continue            # the defenders took nothing: every unit is his
+                            for aces in range(2):
+                                for seven in range(3 if seven_out else 1):
+                                    v = _future_value(spec, p, k, dec, dfn, aces, seven)
+                                    if v < low:
+                                        low = v
+                                    if v > high:
+                                        high = v
+                if low > high:          # no future fits (0 units out cannot happen at a boundary)
+                    low = high = _future_value(spec, p, 0, 0, 1, 0, 0)
+                spec.low[p][available][seven_out] = <int16_t>low
+                spec.high[p][available][seven_out] = <int16_t>high

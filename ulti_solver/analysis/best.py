@@ -1,0 +1,201 @@
+"""The best bid (R35): every bid, trump and discard ranked by its double-dummy value.
+
+A dealt deal has 150 candidates (36 trump bids in four trumps, three
+betlis, three colorless durchmarses); a 12-card hand has 66 times as many.
+Valuing each exactly would cost a value search apiece, so the ranking
+only searches what can still matter:
+
+* every candidate's best possible S (R34) comes from its settlement table
+  alone -- components lost before play (R17-R20) are lost in it -- and a
+  candidate whose best cannot reach the N-th best value found so far is
+  skipped without a search;
+* a candidate that might reach it is first asked the null-window question
+  "can the declarer be sure of at least that?", which is cheaper than its
+  exact value; only a yes is valued exactly.
+
+The top N are exact and in rank order; ties keep the fixed candidate
+order (discard in deal order, then the bid order of :data:`CANDIDATE_BIDS`,
+then bells, leaves, acorns, hearts).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Iterable, List, Optional, Sequence, Tuple
+
+from ..bids import NON_RED_TRUMPS, Bid, parse_bid
+from ..cards import HEARTS, Suit, card_name
+from ..deal import Deal
+from ..scoring import Scoring
+from ..search import implementation, solve
+from ..search import value as exact_value
+from ..solution import Solution
+from ..variants import DEFAULT_RULES, Rules
+from .discards import all_discards, twelve_card_deal
+
+
+def _trump_bid_words() -> List[str]:
+    """R28: party alone, and every non-empty choice of {40-100 or 20-100}, ulti, four aces,
+    {durchmars or open durchmars}; cheapest-looking first."""
+    words = ["party"]
+    for hundred, ulti, aces, durchmars in itertools.product(
+        ("", "40-100", "20-100"), ("", "ulti"), ("", "four-aces"), ("", "durchmars", "open durchmars")
+    ):
+        chosen = " ".join(w for w in (hundred, ulti, aces, durchmars) if w)
+        if chosen:
+            words.append(chosen)
+    return words
+
+
+#: Every bid of R28 without its red flag or trump, in the fixed candidate order.
+TRUMP_BIDS: Tuple[Bid, ...] = tuple(parse_bid(w) for w in _trump_bid_words())
+NO_TRUMP_BIDS: Tuple[Bid, ...] = tuple(parse_bid(w) for w in (
+    "betli", "red betli", "open betli", "colorless durchmars", "red colorless durchmars",
+    "open colorless durchmars",
+))
+
+
+def _red(bid: Bid) -> Bid:
+    return Bid(bid.components, red=True, open=bid.open, colorless=bid.colorless)
+
+
+#: (bid, trump) for a dealt deal, in the fixed order: each trump bid in bells, leaves,
+#: acorns, then red (hearts); then the no-trump bids.
+CANDIDATE_BIDS: Tuple[Tuple[Bid, Optional[Suit]], ...] = tuple(
+    [(bid, t) for bid in TRUMP_BIDS for t in NON_RED_TRUMPS] + [(_red(bid), HEARTS) for bid in TRUMP_BIDS]
+    + [(bid, None) for bid in NO_TRUMP_BIDS]
+)
+
+
+@dataclass
+class Candidate:
+    """One discard, bid and trump; ``value`` once searched, ``rank`` once ranked."""
+
+    order: int
+    deal: Deal  # after the discard
+    bid: Bid
+    trump: Optional[Suit]
+    discard: Optional[Tuple[int, int]]
+    upper: int  # the most S could be (its settlement table's best outcome)
+    value: Optional[int] = None
+    rank: Optional[int] = None
+    solution: Optional[Solution] = field(default=None, repr=False)
+
+    def as_json(self) -> dict:
+        """As ``solve --value`` prints it, plus the rank (and the discard, for a 12-card hand)."""
+        data = self.solution.as_json()
+        if self.discard is not None:
+            data["discard"] = [card_name(c) for c in self.discard]
+        data["rank"] = self.rank
+        return data
+
+
+@dataclass
+class BestBids:
+    """The ranked candidates and what it took to rank them."""
+
+    ranked: List[Candidate]  # the top N (every candidate for N = 0), best first
+    candidates: int  # how many there were
+    searched: int  # given an exact value search
+    tested: int  # given a null-window search that ruled them out
+    skipped: int  # ruled out by their best possible value alone
+
+    def best(self) -> List[Candidate]:
+        """R35: every candidate with the highest value."""
+        return [c for c in self.ranked if c.rank == 1]
+
+    def summary(self) -> dict:
+        return {"candidates": self.candidates, "searched": self.searched, "tested": self.tested,
+                "skipped": self.skipped}
+
+
+def candidates_of(deal: Deal, bids: Optional[Sequence[Bid]] = None, rules: Rules = DEFAULT_RULES):
+    """Every candidate of R35 for ``deal`` (dealt, or 12 cards before the discard), in the fixed order.
+
+    ``bids`` restricts them (each in the trumps R28/R29 give it, as ``solve``
+    plays it); yields ``(deal after the discard, bid, trump, discard)``.
+    """
+    from ..bids import trumps_to_solve
+
+    games = CANDIDATE_BIDS if bids is None else [pair for bid in bids for pair in trumps_to_solve(bid, None)]
+    if deal.before_discard:
+        before = twelve_card_deal(deal)
+        for discard in all_discards(before.hands[0]):
+            after = before.discard(*discard)
+            for bid, trump in games:
+                yield after, bid, trump, discard
+    else:
+        for bid, trump in games:
+            yield deal, bid, trump, None
+
+
+def best_bids(deal: Deal, rules: Rules = DEFAULT_RULES, top: int = 10, bids: Optional[Sequence[Bid]] = None,
+              impl: Optional[str] = None, on_progress=None) -> BestBids:
+    """R35: the ``top`` best candidates (all of them for ``top == 0``), exact and ranked.
+
+    ``on_progress(done)`` is called as candidates are dealt with (for a bar).
+    """
+    from ..goals import final_values
+
+    impl = implementation(impl)
+    pool: List[Candidate] = []
+    for order, (after, bid, trump, discard) in enumerate(candidates_of(deal, bids, rules)):
+        upper = max(final_values(Scoring(after, bid, trump, rules)))
+        pool.append(Candidate(order, after, bid, trump, discard, upper))
+    searched = tested = skipped = 0
+    valued: List[Candidate] = []
+    # Modest bids first: their values are near the top on most deals, so the bar rises early.
+    for done, cand in enumerate(sorted(pool, key=lambda c: (c.upper, c.order)), start=1):
+        bar = _bar(valued, top)
+        if bar is not None and cand.upper < bar:
+            skipped += 1
+        elif bar is not None and not _at_least(cand, bar, rules, impl):
+            tested += 1
+        else:
+            cand.value = exact_value(cand.deal, cand.bid, cand.trump, rules, impl=impl)
+            searched += 1
+            valued.append(cand)
+        if on_progress is not None:
+            on_progress(done)
+    valued.sort(key=lambda c: (-c.value, c.order))
+    ranked = _ranked(valued, top)
+    for cand in ranked:
+        cand.solution = solve(cand.deal, cand.bid, cand.trump, rules, value=True, impl=impl)
+    return BestBids(ranked, len(pool), searched, tested, skipped)
+
+
+def _bar(valued: Sequence[Candidate], top: int) -> Optional[int]:
+    """The value a candidate must reach to enter the top ``top`` (None: anything enters)."""
+    if top <= 0 or len(valued) < top:
+        return None
+    return sorted((c.value for c in valued), reverse=True)[top - 1]
+
+
+def _at_least(cand: Candidate, bound: int, rules: Rules, impl: str) -> bool:
+    if impl == "reference":
+        return exact_value(cand.deal, cand.bid, cand.trump, rules, impl=impl) >= bound
+    from ..search.core import CoreGame
+
+    return CoreGame.for_deal(cand.deal, cand.bid, cand.trump, rules).value_at_least(bound)
+
+
+def _ranked(valued: List[Candidate], top: int) -> List[Candidate]:
+    """Competition ranks (1, 1, 3, ...); the first ``top``, never cutting the best ones apart."""
+    for index, cand in enumerate(valued):
+        cand.rank = 1 if index == 0 else (valued[index - 1].rank if cand.value == valued[index - 1].value
+                                          else index + 1)
+    if top <= 0:
+        return valued
+    shown = valued[:top]
+    shown += [c for c in valued[top:] if c.rank == 1]
+    return shown
+
+
+def count_candidates(deal: Deal, bids: Optional[Iterable[Bid]] = None) -> int:
+    per_deal = len(CANDIDATE_BIDS) if bids is None else None
+    if per_deal is None:
+        from ..bids import trumps_to_solve
+
+        per_deal = sum(len(trumps_to_solve(b, None)) for b in bids)
+    return per_deal * (66 if deal.before_discard else 1)

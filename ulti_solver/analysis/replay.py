@@ -1,0 +1,164 @@
+"""Play analysis: every card's value at a position, one best line, and a played game card by card.
+
+"If you had ducked the king, the ulti was dead": these functions settle
+such arguments with the double-dummy value S of R34.  At a position (any
+point of the play, mid-trick included) every legal card is valued by the
+position it leads to; the best cards are those that keep the value (the
+highest S for the declarer, the lowest for a defender).  A played card is
+an *error* when it changes the value against its own side.  All of this
+works on both searches (``impl``), and the core's table is shared by the
+positions of one game, so the thirty positions of a game cost little more
+than the first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence
+
+from ..bids import Bid
+from ..cards import SUIT_NAMES, Card, Suit, card_name, cards_of
+from ..deal import Deal
+from ..play import DECLARER, PlayRules
+from ..position import Position, replay, start_of_play
+from ..search import solve
+from ..search import value as position_value
+from ..solution import Solution
+from ..variants import DEFAULT_RULES, Rules
+
+
+def _best(values: Dict[Card, int], seat: int) -> List[Card]:
+    """The cards whose value is the mover's best: the most S for the declarer, the least for a defender."""
+    target = max(values.values()) if seat == DECLARER else min(values.values())
+    return [card for card, v in values.items() if v == target]
+
+
+def card_solutions(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, position: Position, *,
+                   silent: bool = False, impl: Optional[str] = None) -> Dict[Card, Solution]:
+    """For every card the player to move may play (R9-R12): the full answers after it, value included."""
+    play = PlayRules.for_game(bid, trump, rules)
+    return {
+        card: solve(deal, bid, trump, rules, position=position.after(card, play), silent=silent, value=True, impl=impl)
+        for card in cards_of(position.legal(play))
+    }
+
+
+def card_values(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, position: Position,
+                impl: Optional[str] = None) -> Dict[Card, int]:
+    """The value S (R34) after each card the player to move may play."""
+    play = PlayRules.for_game(bid, trump, rules)
+    return {
+        card: position_value(deal, bid, trump, rules, position=position.after(card, play), impl=impl)
+        for card in cards_of(position.legal(play))
+    }
+
+
+def best_cards(values: Dict[Card, int], position: Position) -> List[Card]:
+    """The cards that keep the mover's best value, in card order."""
+    return _best(values, position.to_move)
+
+
+def best_line(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, position: Position,
+              impl: Optional[str] = None) -> List[Card]:
+    """One best continuation to the end of the game: at each turn the lowest-numbered best card.
+
+    Replayed, it ends in a game whose settlement is the value it starts from
+    (both sides keep the value with every card).
+    """
+    play = PlayRules.for_game(bid, trump, rules)
+    line: List[Card] = []
+    while not position.finished:
+        card = best_cards(card_values(deal, bid, trump, rules, position, impl), position)[0]
+        line.append(card)
+        position = position.after(card, play)
+    return line
+
+
+@dataclass(frozen=True)
+class CardVerdict:
+    """One played card, judged: the value before and after it, the best cards, an error mark."""
+
+    index: int  # 1-30, in play order
+    trick: int  # 1-10
+    seat: int
+    card: Card
+    value_before: int
+    value_after: int
+    best: List[Card]
+
+    @property
+    def error(self) -> bool:
+        """The card changed the value against its own side (the declarer lowering S, a defender raising it)."""
+        if self.seat == DECLARER:
+            return self.value_after < self.value_before
+        return self.value_after > self.value_before
+
+    @property
+    def cost(self) -> int:
+        """Units per defender the card gave away (0 for a best card)."""
+        return abs(self.value_after - self.value_before) if self.error else 0
+
+    def as_json(self) -> dict:
+        return {
+            "index": self.index, "trick": self.trick, "seat": self.seat, "card": card_name(self.card),
+            "value_before": self.value_before, "value_after": self.value_after,
+            "best": [card_name(c) for c in self.best], "error": self.error, "cost": self.cost,
+        }
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    """A played game judged card by card, and what it all came to."""
+
+    deal: Deal
+    bid: Bid
+    trump: Optional[Suit]
+    rules: Rules
+    verdicts: List[CardVerdict]
+    final_value: int  # S where the record ends (the settlement, when all 30 cards are played)
+
+    def errors_by_seat(self) -> Dict[int, int]:
+        counts = {0: 0, 1: 0, 2: 0}
+        for verdict in self.verdicts:
+            counts[verdict.seat] += verdict.error
+        return counts
+
+    def cost_by_seat(self) -> Dict[int, int]:
+        costs = {0: 0, 1: 0, 2: 0}
+        for verdict in self.verdicts:
+            costs[verdict.seat] += verdict.cost
+        return costs
+
+    def summary(self) -> dict:
+        """The last JSON line of ``ulti analyse``: errors and units given away per seat."""
+        start = self.verdicts[0].value_before if self.verdicts else self.final_value
+        errors, costs = self.errors_by_seat(), self.cost_by_seat()
+        return {
+            "deal": str(self.deal), "bid": str(self.bid),
+            "trump": None if self.trump is None else SUIT_NAMES[self.trump],
+            "cards": len(self.verdicts), "value_at_start": start, "value_at_end": self.final_value,
+            "errors": {str(seat): errors[seat] for seat in range(3)},
+            "units_given_away": {str(seat): costs[seat] for seat in range(3)},
+        }
+
+
+def analyse_game(deal: Deal, bid: Bid, trump: Optional[Suit], cards: Sequence[Card], rules: Rules = DEFAULT_RULES,
+                 impl: Optional[str] = None) -> GameAnalysis:
+    """Judge each card of a played game (R34): ``cards`` in play order from the opening lead.
+
+    Raises :class:`~ulti_solver.position.PlayError` for a card that could
+    not have been played (naming the card, its trick and the rule).
+    """
+    play = PlayRules.for_game(bid, trump, rules)
+    deal = deal.require_talon()
+    replay(deal, play, cards)  # every card checked before any search
+    position = start_of_play(deal)
+    verdicts = []
+    before = position_value(deal, bid, trump, rules, position=position, impl=impl)
+    for index, card in enumerate(cards, start=1):
+        values = card_values(deal, bid, trump, rules, position, impl)
+        verdicts.append(CardVerdict(index, position.trick_number, position.to_move, card, before, values[card],
+                                    best_cards(values, position)))
+        before = values[card]
+        position = position.after(card, play)
+    return GameAnalysis(deal, bid, trump, rules, verdicts, before)

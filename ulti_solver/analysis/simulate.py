@@ -1,0 +1,170 @@
+"""Monte Carlo from one hand: deal the unseen cards, solve each sample double dummy (PIMC).
+
+A player knows his own cards, not the defenders'.  :func:`simulate` deals
+the unseen cards at random among the deals that fit what he knows
+(:class:`~ulti_solver.dealing.Constraints`), solves every sample for each
+discard, bid and trump asked, and reports how often the whole bid was
+made (with a Wilson 95% interval) and the mean double-dummy value (R34)
+with its standard error.  Samples are solved in chunks on a runner
+(this process, a local pool or a Dask cluster); sample i depends only on
+(seed, i), and the counts are summed in sample order, so the numbers are
+the same however the work is spread.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Callable, List, Optional, Sequence, Tuple
+
+from ..bids import Bid, trumps_to_solve
+from ..cards import SUIT_NAMES, Suit, card_name, format_hand
+from ..dealing import Constraints, sample_deal
+from ..search import solve_joint_value
+from ..variants import DEFAULT_RULES, Rules
+from .best import CANDIDATE_BIDS
+from .discards import all_discards
+
+Z95 = 1.959963984540054  # the 97.5% point of the normal distribution
+
+
+def wilson(made: int, samples: int, z: float = Z95) -> Tuple[float, float]:
+    """The Wilson score interval for a proportion: sound near 0 and 1, unlike p +- z*se."""
+    if samples == 0:
+        return 0.0, 1.0
+    p = made / samples
+    denominator = 1 + z * z / samples
+    centre = (p + z * z / (2 * samples)) / denominator
+    half = z * math.sqrt(p * (1 - p) / samples + z * z / (4 * samples * samples)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One line of a simulation: a discard (or none), a bid and its trump."""
+
+    discard: Optional[Tuple[int, int]]
+    bid: Bid
+    trump: Optional[Suit]
+
+
+@dataclass
+class Tally:
+    """Made count and value sums of one game over the samples solved so far."""
+
+    game: Game
+    samples: int = 0
+    made: int = 0
+    value_sum: int = 0
+    value_squares: int = 0
+
+    def add(self, made: bool, value: int) -> None:
+        self.samples += 1
+        self.made += made
+        self.value_sum += value
+        self.value_squares += value * value
+
+    @property
+    def p_made(self) -> float:
+        return self.made / self.samples if self.samples else 0.0
+
+    @property
+    def mean_value(self) -> float:
+        return self.value_sum / self.samples if self.samples else 0.0
+
+    @property
+    def stderr_value(self) -> float:
+        """The standard error of the mean value (sample variance, n - 1)."""
+        n = self.samples
+        if n < 2:
+            return 0.0
+        variance = (self.value_squares - self.value_sum * self.value_sum / n) / (n - 1)
+        return math.sqrt(max(0.0, variance) / n)
+
+    def as_json(self, hand: str) -> dict:
+        low, high = wilson(self.made, self.samples)
+        game = self.game
+        return {
+            "hand": hand,
+            "discard": None if game.discard is None else [card_name(c) for c in game.discard],
+            "bid": str(game.bid),
+            "trump": None if game.trump is None else SUIT_NAMES[game.trump],
+            "samples": self.samples, "made": self.made, "p_made": round(self.p_made, 6),
+            "ci95": [round(low, 6), round(high, 6)],
+            "mean_value": round(self.mean_value, 6), "stderr_value": round(self.stderr_value, 6),
+        }
+
+
+def games_for(constraints: Constraints, bids: Optional[Sequence[Bid]], trump: Optional[Suit],
+              discards: Optional[Sequence[Tuple[int, int]]]) -> List[Game]:
+    """Every (discard, bid, trump) asked: all discards of a 12-card hand and all bids by default."""
+    if constraints.talon is not None:
+        chosen = [None]
+    else:
+        chosen = list(discards) if discards else all_discards(constraints.hand)
+    if bids:
+        pairs = [pair for bid in bids for pair in trumps_to_solve(bid, trump)]
+    else:
+        pairs = [(b, t) for b, t in CANDIDATE_BIDS if trump is None or t in (trump, None)]
+    return [Game(d, b, t) for d in chosen for b, t in pairs]
+
+
+def solve_sample(constraints: Constraints, games: Sequence[Game], rules: Rules, seed: int,
+                 index: int) -> List[Tuple[bool, int]]:
+    """Sample ``index``: (whole bid made, value) for each game, in order."""
+    deal = sample_deal(constraints, seed, index)
+    results = []
+    for game in games:
+        played = deal if game.discard is None else deal.discard(*game.discard)
+        results.append(solve_joint_value(played, game.bid, game.trump, rules))
+    return results
+
+
+@dataclass
+class Simulation:
+    """The tallies, ranked best mean value first, and whether every sample asked was solved."""
+
+    hand: str
+    tallies: List[Tally]
+    asked: int
+    interrupted: Optional[BaseException] = field(default=None)  # the Ctrl-C or SIGTERM that stopped it
+
+    def ranked(self) -> List[Tally]:
+        order = {id(t): i for i, t in enumerate(self.tallies)}
+        return sorted(self.tallies, key=lambda t: (-t.mean_value, -t.p_made, order[id(t)]))
+
+    @property
+    def solved(self) -> int:
+        return self.tallies[0].samples if self.tallies else 0
+
+
+def simulate(constraints: Constraints, samples: int, *, bids: Optional[Sequence[Bid]] = None,
+             trump: Optional[Suit] = None, discards: Optional[Sequence[Tuple[int, int]]] = None, seed: int = 0,
+             rules: Rules = DEFAULT_RULES, jobs: int = 1, cluster: Optional[str] = None,
+             on_sample: Optional[Callable[[int], None]] = None) -> Simulation:
+    """Solve ``samples`` deals fitting ``constraints`` for every game asked; see the module docstring.
+
+    Ctrl-C (KeyboardInterrupt) stops the work and returns what was solved,
+    marked ``interrupted``.
+    """
+    from ..runner import chunk_size, ordered_results
+
+    games = games_for(constraints, bids, trump, discards)
+    hand = format_hand(constraints.hand)
+    tallies = [Tally(game) for game in games]
+    work = partial(solve_sample, constraints, games, rules, seed)
+    # A cluster task should hold about a second of work: samples x games solves of ~1 ms.
+    per_task = max(1, min(samples, 1000 // max(1, len(games))))
+    interrupted = None
+    try:
+        with ordered_results(work, range(samples), jobs, chunk_size(samples, jobs), cluster=cluster,
+                             cluster_chunk=per_task) as results:
+            for done, sample in enumerate(results, start=1):
+                for tally, (made, value) in zip(tallies, sample):
+                    tally.add(made, value)
+                if on_sample is not None:
+                    on_sample(done)
+    except KeyboardInterrupt as exc:
+        interrupted = exc
+    return Simulation(hand, tallies, samples, interrupted)

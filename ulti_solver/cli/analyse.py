@@ -1,0 +1,151 @@
+"""``ulti analyse``: a played game card by card, every mistake and what it cost (R34)."""
+
+from __future__ import annotations
+
+import sys
+from typing import List
+
+import click
+
+from ..analysis.replay import GameAnalysis, analyse_game
+from ..batch import numbered_lines, one_line, open_lines
+from ..deal import SEAT_NAMES
+from ..errors import UltiInputError
+from ..play import PlayRules, trick_winner
+from ..position import parse_play
+from ..record import parse_record
+from .app import interrupted_status
+from .options import BadInput, bid_option, build_rules, json_option, played_games, read_deal, rules_options
+from .options import trump_option
+from .output import Output, progress_bar
+from .text import aligned, card_text, cards_text, deal_header, signed
+
+
+@click.command(name="analyse", context_settings={"ignore_unknown_options": True})
+@click.argument("deal", nargs=-1)
+@bid_option(required=False)
+@trump_option()
+@click.option("--play", "play_text", metavar="CARDS",
+              help="The cards played, in play order from the opening lead (all 30, or fewer).")
+@click.option("--file", "file", type=click.Path(exists=True, dir_okay=False, allow_dash=True),
+              help="Analyse every game of FILE, one per line: DEAL | BID | SUIT | CARDS (or JSON lines).")
+@rules_options()
+@json_option("JSON lines: one object per card (index, trick, seat, card, value_before, value_after, "
+             "best, error, cost), then {\"summary\": ...}.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")
+def command(deal, bid, trump, play_text, file, variants, rulebook, table, as_json, quiet):
+    """Judge each card of a played game by the double-dummy value (R34).
+
+    Before and after every card the value S of the game is worked out:
+    the units per defender the declarer can be sure of from there with
+    best play on both sides.  A card that lowers S when the declarer
+    plays it, or raises it when a defender does, gave something away: it
+    is marked as an error with the units it cost and the cards that were
+    best.  A summary counts the errors per seat.
+
+    Give the game as DEAL --bid BID [--trump SUIT] --play CARDS, or a
+    file of game records with --file (a club's session): one game per line,
+    DEAL | BID | SUIT | CARDS (SUIT empty or '-' without trump), or JSON
+    lines with "deal", "bid", "trump", "play".  A bad line is reported
+    with its number and the other games go on (exit status 2 at the end).
+
+    \b
+    Examples:
+      ulti analyse --file examples/games.txt
+      ulti analyse --file examples/games.txt --json | tail -1
+      ulti analyse "$(cat examples/deal.txt)" --bid party --trump bells --play "BT BA BU HA H8 HU"
+    """
+    rules = build_rules(rulebook, variants, table)
+    if file is not None:
+        if deal or play_text or bid is not None:
+            raise click.UsageError("give either --file or a DEAL with --bid and --play, not both")
+        _analyse_file(file, rules, as_json, quiet)
+        return
+    if not deal or bid is None or play_text is None:
+        raise click.UsageError("give a DEAL with --bid and --play (and --trump for a trump bid), or --file FILE")
+    the_deal = read_deal(deal)
+    games = played_games(bid, trump)
+    if len(games) > 1:
+        raise BadInput(f"a played {bid} game has one trump: add --trump bells, leaves or acorns")
+    (played_bid, played_trump), = games
+    try:
+        analysis = analyse_game(the_deal, played_bid, played_trump, parse_play(play_text), rules)
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
+    _print(Output(), analysis, as_json)
+
+
+def _analyse_file(file, rules, as_json: bool, quiet: bool) -> None:
+    out = Output()
+    bad = []
+    with open_lines(file) as source:
+        lines = list(numbered_lines(source)) if file != "-" else numbered_lines(source)
+        total = len(lines) if file != "-" else None
+        try:
+            with progress_bar(total, "game", quiet) as bar:
+                out = Output(out.format, bar)
+                for number, text in lines:
+                    try:
+                        record = parse_record(text)
+                        analysis = analyse_game(record.deal, record.bid, record.trump, record.cards, rules)
+                    except UltiInputError as exc:
+                        bad.append(number)
+                        message = one_line(exc)
+                        if as_json:
+                            out.json({"line": number, "error": message})
+                        else:
+                            out.message(f"line {number}: {message}")
+                        continue
+                    _print(out, analysis, as_json, number)
+                    bar.update(1)
+        except KeyboardInterrupt as exc:
+            click.echo("Interrupted.", err=True)
+            sys.exit(interrupted_status(exc))
+    if bad:
+        sys.exit(2)
+
+
+def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: int = None) -> None:
+    if as_json:
+        tag = {} if line is None else {"line": line}
+        for verdict in analysis.verdicts:
+            out.json({**tag, **verdict.as_json()})
+        out.json({**tag, "summary": analysis.summary()})
+        return
+    if line is not None:
+        out.line(f"== line {line} ==")
+    out.lines(game_table(analysis) + [""])
+
+
+def game_table(analysis: GameAnalysis) -> List[str]:
+    """The tricks as rows, each card marked '!' when it was an error, then the errors in words."""
+    lines = deal_header(analysis.deal, analysis.bid, analysis.rules, title="Game")
+    play = PlayRules.for_game(analysis.bid, analysis.trump, analysis.rules)
+    rows = [["trick", "led by", "cards", "won by", "value after"]]
+    trick: list = []
+    verdicts = analysis.verdicts
+    for verdict in verdicts:
+        trick.append(verdict)
+        if len(trick) == 3 or verdict is verdicts[-1]:
+            leader = trick[0].seat
+            cards = "  ".join(card_text(v.card) + ("!" if v.error else " ") for v in trick)
+            won = "-"
+            if len(trick) == 3:
+                won = SEAT_NAMES[(leader + trick_winner([v.card for v in trick], play)) % 3]
+            rows.append([str(trick[0].trick), SEAT_NAMES[leader], cards, won, signed(trick[-1].value_after)])
+            trick = []
+    start = verdicts[0].value_before if verdicts else analysis.final_value
+    lines += [f"Value at the start: {signed(start)} per defender (R34); '!' marks a card that gave value away.", ""]
+    lines += aligned(rows, right=(4,))
+    errors = [v for v in verdicts if v.error]
+    lines += ["", "Errors:" if errors else "No errors: every card kept the value."]
+    for v in errors:
+        lines.append(f"  trick {v.trick}: {SEAT_NAMES[v.seat]} played {card_text(v.card)}, "
+                     f"{signed(v.value_before)} -> {signed(v.value_after)} ({v.cost} per defender given away); "
+                     f"best was {cards_text(v.best)}")
+    counts, costs = analysis.errors_by_seat(), analysis.cost_by_seat()
+    lines += ["", "Summary: " + "; ".join(f"{SEAT_NAMES[s]} {counts[s]} error{'s' if counts[s] != 1 else ''}"
+                                          f" ({costs[s]} units)" for s in range(3))]
+    end = "the game ends" if len(verdicts) == 30 else f"after {len(verdicts)} cards"
+    lines.append(f"Value where {end}: {signed(analysis.final_value)} per defender.")
+    return lines

@@ -1,0 +1,168 @@
+"""``ulti batch``: a file of deals, one per line, solved in input order."""
+
+from __future__ import annotations
+
+import sys
+import time
+from functools import partial
+from typing import Iterable, List, Tuple
+
+import click
+
+from ..bids import COMPONENT_ORDER
+from ..batch import BatchSettings, BatchTally, LineOutcome, numbered_lines, open_lines, solve_batch_line
+from ..runner import chunk_size, default_jobs, ordered_results
+from ..scoring import SilentQuestion
+from .app import interrupted_status
+from .options import build_rules, game_options, json_option, value_option, worker_options
+from .output import CSV, JSON, Output, output_format, progress_bar
+from .text import aligned, number_text, plural, signed, trump_text, yes_no
+
+CSV_SILENT = tuple(SilentQuestion)
+TABLE_HEADER = f"{'line':>5}  {'deal':<56}  {'bid':<20}  {'trump':<8}  {'whole':<5}  {'points':>6}  components"
+
+
+@click.command(name="batch")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@game_options(
+    bid_required=False,
+    bid_help="The bid for lines that do not name their own ('DEAL | BID').",
+    trump_help="The trump for lines whose bid has a trump that is not red and that do not "
+    "name their own ('DEAL | BID | SUIT'); other lines ignore it.",
+)
+@value_option("each result")
+@json_option("JSON lines: one object per deal and trump, {\"line\": N, \"error\": ...} for a bad line.")
+@click.option("--csv", "as_csv", is_flag=True, help="CSV with a header row: one row per deal and trump.")
+@worker_options("deals")
+def command(file, bid, trump, variants, rulebook, table, silent, with_value, as_json, as_csv, jobs, cluster,
+            quiet):
+    """Solve every deal of FILE, one deal per line ('-' reads stdin).
+
+    A line is DEAL, DEAL | BID or DEAL | BID | SUIT; its own bid and trump
+    win over --bid and --trump.  Blank lines and '#' comments are skipped.
+    Results come in input order as soon as they are ready.  A bad line is
+    reported with its line number (counting every line of the file) and
+    the others go on; the exit status is then 2.  A summary goes to stderr.
+
+    \b
+    Examples:
+      ulti batch examples/batch.txt --bid party
+      ulti batch examples/batch.txt --bid party --json -j 2 > results.jsonl
+      ulti batch examples/batch.txt --bid "40-100 ulti" --trump acorns --csv --value > out.csv
+      grep -v '^#' examples/batch.txt | ulti batch - --bid party --quiet
+    """
+    fmt = output_format(as_json, as_csv)
+    rules = build_rules(rulebook, variants, table)
+    settings = BatchSettings(bid, trump, rules, silent, with_value)
+    jobs = jobs or default_jobs()
+    tally = BatchTally()
+    started = time.monotonic()
+    stopped = None
+    # Lines end at '\n' only: a stray '\r' must not shift the line numbers (see numbered_lines).
+    with open_lines(file) as source:
+        if file == "-":
+            lines: Iterable[Tuple[int, str]] = numbered_lines(source)
+            total = None
+        else:
+            lines = list(numbered_lines(source))
+            total = len(lines)
+            jobs = max(1, min(jobs, total))
+        header = Output()
+        if fmt == CSV:
+            header.csv_row(csv_header(silent, with_value))
+        elif fmt != JSON:
+            header.line(TABLE_HEADER)
+        work = partial(solve_batch_line, settings)
+        try:
+            # The pool forks before the bar starts its monitor thread: forking a
+            # process that runs threads is what Python warns against.
+            with ordered_results(work, lines, jobs, chunk_size(total, jobs), cluster=cluster,
+                                 kind="process") as outcomes, progress_bar(total, "deal", quiet) as bar:
+                out = Output(fmt, bar)
+                for outcome in outcomes:
+                    tally.add(outcome)
+                    print_outcome(out, outcome, silent, with_value)
+                    bar.update(1)
+        except KeyboardInterrupt as exc:
+            stopped = exc
+    if not quiet:
+        for text in summary(tally, time.monotonic() - started, stopped is not None):
+            click.echo(text, err=True)
+    if stopped is not None:
+        sys.exit(interrupted_status(stopped))
+    if tally.bad_lines:
+        sys.exit(2)
+
+
+def print_outcome(out: Output, outcome: LineOutcome, silent: bool, with_value: bool) -> None:
+    if out.format == JSON:
+        if outcome.error is not None:
+            out.json({"line": outcome.line, "error": outcome.error})
+        for solution in outcome.solutions:
+            out.json({"line": outcome.line, **solution.as_json()})
+        return
+    if outcome.error is not None:
+        out.message(f"line {outcome.line}: {outcome.error}")
+    if out.format == CSV:
+        for row in csv_rows(outcome, silent, with_value):
+            out.csv_row(row)
+    else:
+        out.lines(table_rows(outcome))
+
+
+def summary(tally: BatchTally, seconds: float, interrupted: bool = False) -> List[str]:
+    rate = tally.deals / seconds if seconds > 0 else 0.0
+    head = "Interrupted after" if interrupted else "Solved"
+    lines = [f"{head} {plural(tally.deals, 'deal')} ({plural(tally.games, 'game')} with their trumps) "
+             f"in {seconds:.2f} s, {rate:.1f} deals/s"]
+    if tally.bad_lines:
+        shown = ", ".join(map(str, tally.bad_lines[:20])) + (" ..." if len(tally.bad_lines) > 20 else "")
+        lines.append(f"{plural(len(tally.bad_lines), 'bad line')}: {shown}")
+    counts = tally.made_counts()
+    if counts:
+        width = max(len(str(made)) for _, made, _ in counts)
+        lines.append("Made:")
+        lines += aligned([[name, f"{made:>{width}} of {played}"] for name, made, played in counts])
+    return lines
+
+
+def csv_header(silent: bool, with_value: bool) -> List[str]:
+    header = ["line", "deal", "bid", "trump", *map(str, COMPONENT_ORDER), "joint", "declarer_points"]
+    if with_value:
+        header.append("value")
+    if silent:
+        header += [f"silent_{name}" for name in CSV_SILENT]
+    return header + ["error"]
+
+
+def csv_bool(value) -> str:
+    return "" if value is None else ("true" if value else "false")
+
+
+def csv_rows(outcome: LineOutcome, silent: bool, with_value: bool) -> List[List[str]]:
+    """One row per game; components the bid does not have are left empty."""
+    width = len(csv_header(silent, with_value))
+    if outcome.error is not None:
+        return [[str(outcome.line)] + [""] * (width - 2) + [outcome.error]]
+    rows = []
+    for s in outcome.solutions:
+        row = [str(outcome.line), str(s.deal), str(s.bid), s.trump_name or ""]
+        row += [csv_bool(s.components.get(name)) for name in COMPONENT_ORDER]
+        row += [csv_bool(s.joint), "" if s.declarer_points is None else str(s.declarer_points)]
+        if with_value:
+            row.append(str(s.value))
+        if silent:
+            row += [csv_bool((s.silent or {}).get(name)) for name in CSV_SILENT]
+        rows.append(row + [""])
+    return rows
+
+
+def table_rows(outcome: LineOutcome) -> List[str]:
+    rows = []
+    for s in outcome.solutions:
+        parts = ", ".join(f"{name} {yes_no(made)}" for name, made in s.components.items())
+        if s.value is not None:
+            parts += f"; value {signed(s.value)}"
+        rows.append(f"{outcome.line:>5}  {str(s.deal):<56}  {str(s.bid):<20}  {trump_text(s.trump):<8}  "
+                    f"{yes_no(s.joint):<5}  {number_text(s.declarer_points):>6}  {parts}")
+    return rows

@@ -1,0 +1,95 @@
+"""``ulti best``: which bid, trump (and discard) pays most with best play (R35)."""
+
+from __future__ import annotations
+
+import click
+
+from ..analysis.best import best_bids, count_candidates
+from ..errors import UltiInputError
+from .options import BadInput, build_rules, deal_argument, json_option, read_deal, rules_options
+from .options import _parse_bid_option
+from .output import Output, progress_bar
+from .text import aligned, cards_text, hands_table, rules_text, signed, trump_text, yes_no
+
+
+def _parse_bids(ctx, param, values):
+    return [_parse_bid_option(ctx, param, v) for v in values] or None
+
+
+@click.command(name="best", context_settings={"ignore_unknown_options": True})
+@deal_argument()
+@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, metavar="N",
+              help="How many candidates to list, best first; 0 lists every one.")
+@click.option("--bid", "bids", multiple=True, metavar="BID", callback=_parse_bids,
+              help="Only this bid (repeatable), in every trump it may take.")
+@rules_options()
+@json_option("JSON lines, best first: each candidate as 'solve --value --json' prints it, plus \"rank\" "
+             "(and \"discard\" for a 12-card hand).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
+def command(deal, top, bids, variants, rulebook, table, as_json, quiet):
+    """Rank every bid and trump by its double-dummy value (R34, R35).
+
+    DEAL with its talon (10/10/10 + 2): every bid of R28 in every trump it
+    may take, 150 candidates.  DEAL before the discard (12/10/10): every
+    discard as well, 66 x 150 = 9,900 candidates.  The value is in units
+    per defender (what each defender pays the declarer; negative: the
+    declarer pays), with the rulebook's value table or --table.
+
+    Only what can reach the top is searched: a candidate whose best
+    possible outcome is below the N-th best value found is skipped, and
+    one that might reach it is first asked "can the declarer be sure of
+    that much?" before its exact value is searched.  The summary on stderr
+    says how many candidates there were and how many needed which search;
+    --top 0 values every candidate exactly.
+
+    \b
+    Examples:
+      ulti best "$(cat examples/deal.txt)"
+      ulti best "$(cat examples/deal.txt)" --top 3 --json
+      ulti best "$(cat examples/deal.txt)" --bid ulti --bid "40-100 ulti" --top 0
+      ulti best "$(cat examples/discard.txt)" --top 5 --rules tournament
+    """
+    rules = build_rules(rulebook, variants, table)
+    the_deal = read_deal(deal)
+    total = count_candidates(the_deal, bids)
+    with progress_bar(total, "candidate", quiet) as bar:
+        last = [0]
+
+        def advance(done):
+            bar.update(done - last[0])
+            last[0] = done
+
+        try:
+            result = best_bids(the_deal, rules, top, bids, on_progress=advance)
+        except UltiInputError as exc:
+            raise BadInput(str(exc)) from None
+    out = Output()
+    if as_json:
+        for cand in result.ranked:
+            out.json(cand.as_json())
+    else:
+        out.lines(_table(the_deal, result, rules))
+    if not quiet:
+        click.echo(f"{result.candidates} candidates: {result.searched} valued exactly, {result.tested} ruled "
+                   f"out by a null-window search, {result.skipped} by their best possible value", err=True)
+
+
+def _table(deal, result, rules):
+    twelve = deal.before_discard
+    lines = ["Before the discard" if twelve else f"Deal  {deal}", "", *hands_table(deal), "",
+             f"Rules {rules_text(rules)}", ""]
+    header = ["rank", *(["discard"] if twelve else []), "bid", "trump", "value", "whole bid", "points"]
+    rows = [header]
+    for cand in result.ranked:
+        s = cand.solution
+        points = "-" if s.declarer_points is None else str(s.declarer_points)
+        rows.append([str(cand.rank), *([cards_text(cand.discard)] if twelve else []), str(cand.bid),
+                     trump_text(cand.trump), signed(cand.value), yes_no(s.joint), points])
+    shown = "every candidate" if len(result.ranked) == result.candidates else f"the best {len(result.ranked)}"
+    lines += [f"{result.candidates} candidates; {shown}, best first (value: units per defender, R34):", ""]
+    lines += aligned(rows, right=(0, 4 if twelve else 3))
+    best = result.best()
+    if best:
+        names = "; ".join(f"{c.bid} ({trump_text(c.trump)})" for c in best)
+        lines += ["", f"Best bid (R35): {names}, worth {signed(best[0].value)} per defender."]
+    return lines

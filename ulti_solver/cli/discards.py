@@ -1,0 +1,112 @@
+"""``ulti discards``: every two-card discard of a 12-card hand, solved and ranked (R6)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import List, Sequence
+
+import click
+
+from ..analysis.discards import DiscardResult, discard_tasks, rank_discards, solve_discard, twelve_card_deal
+from ..runner import chunk_size, default_jobs, ordered_results
+from ..variants import Rules
+from .options import build_rules, deal_argument, game_options, json_option, played_games, read_deal, value_option
+from .options import worker_options
+from .output import Output, progress_bar
+from .text import aligned, cards_text, hands_table, number_text, rules_text, signed, trump_text, yes_no
+
+
+@click.command(name="discards", context_settings={"ignore_unknown_options": True})
+@deal_argument()
+@game_options(bid_required=True)
+@value_option("each discard, and rank the discards by it")
+@json_option("JSON lines, best first: the INTERFACE.md fields of the deal after the discard, "
+             "plus \"discard\", \"ace_or_ten_in_talon\", \"talon_points\", \"breaks_marriage\".")
+@click.option("--top", type=click.IntRange(min=1), metavar="N", help="Show only the N best discards.")
+@worker_options("discards")
+def command(deal, bid, trump, variants, rulebook, table, silent, with_value, as_json, top, jobs, cluster, quiet):
+    """Try every discard of the declarer's 12 cards, best first.
+
+    DEAL is the declarer's 12 cards and the two defenders' 10, as three
+    words (HAND12 DEF1 DEF2) or one quoted string.  A 10/10/10 deal with
+    its talon is read as the declarer picking the talon up.  Each of the
+    66 two-card discards is solved for every trump the bid is played in,
+    and listed best first: by the value with --value, then whole bid made,
+    the number of components made, declarer points.
+
+    \b
+    Marks: 'A/10 in talon' the discard puts an ace or ten into the talon,
+    whose points count for the defenders (or the declarer under
+    talon-to-declarer, R16); 'breaks the ... marriage' it throws away the
+    king or ober that 40-100 (R17) or 20-100 (R18) cannot do without.
+
+    \b
+    Examples:
+      ulti discards "$(cat examples/discard.txt)" --bid "40-100 ulti" --top 10
+      ulti discards "$(cat examples/discard.txt)" --bid "40-100 ulti" --value --top 5
+      ulti discards A97.TK8.OU8.U98 8.A97.A97.ATO TKOU.OU.TK.K7 --bid party --trump acorns
+      ulti discards "$(cat examples/discard.txt)" --bid betli --json | head -3
+    """
+    rules = build_rules(rulebook, variants, table)
+    given = read_deal(deal)
+    before = twelve_card_deal(given)
+    games = played_games(bid, trump)  # a trump that does not fit the bid is bad input before any work
+    tasks = discard_tasks(before, bid, trump)
+    jobs = max(1, min(jobs or default_jobs(), len(tasks)))
+    solved = []
+    work = partial(solve_discard, rules=rules, silent=silent, value=with_value)
+    with ordered_results(work, tasks, jobs, chunk_size(len(tasks), jobs), cluster=cluster, cluster_chunk=33) as results, \
+            progress_bar(len(tasks), "discard", quiet) as bar:
+        for result in results:
+            solved.append(result)
+            bar.update(1)
+    ranked = rank_discards(solved)
+    shown = ranked[:top] if top else ranked
+    out = Output()
+    if as_json:
+        for result in shown:
+            out.json(result.as_json())
+        return
+    picked_up = "" if given.before_discard else " (the declarer has picked up the talon)"
+    lines = [f"Before the discard{picked_up}", "", *hands_table(before)]
+    lines += ["", f"Bid   {shown[0].bid}", f"Rules {rules_text(rules)}", ""]
+    count = f"the best {len(shown)} of {len(ranked)}" if len(shown) < len(ranked) else f"all {len(ranked)}"
+    per_trump = " for each trump" if len(games) > 1 else ""
+    trumps = ", ".join(trump_text(t) for _, t in games)
+    lines += [f"{len(ranked) // len(games)} discards{per_trump} ({trumps}); {count}, best first:", ""]
+    out.lines(lines + discards_table(shown, rules))
+
+
+def discard_marks(result: DiscardResult, rules: Rules) -> str:
+    """Why a discard may hurt, in words: points given to the talon (R16), a marriage broken (R17, R18)."""
+    marks = []
+    if result.ace_or_ten_in_talon:
+        side = "declarer" if rules.talon_to_declarer else "defenders"
+        marks.append(f"A/10 in talon: {result.talon_points} for the {side} (R16)")
+    if result.breaks_marriage == "40":
+        marks.append("breaks the trump marriage (R17)")
+    elif result.breaks_marriage == "20":
+        marks.append("breaks the only side-suit marriage (R18)")
+    return "; ".join(marks)
+
+
+def discards_table(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
+    components = list(results[0].solution.components)
+    with_value = results[0].solution.value is not None
+    header = ["#", "discard", "trump", *map(str, components)]
+    if len(components) > 1:
+        header.append("whole bid")
+    header += ["points"] + (["value"] if with_value else []) + ["marks"]
+    rows = [header]
+    for index, result in enumerate(results, start=1):
+        solution = result.solution
+        row = [str(index), cards_text(result.discard), trump_text(result.trump)]
+        row += [yes_no(solution.components[name]) for name in components]
+        if len(components) > 1:
+            row.append(yes_no(solution.joint))
+        row.append(number_text(solution.declarer_points))
+        if with_value:
+            row.append(signed(solution.value))
+        rows.append(row + [discard_marks(result, rules)])
+    numbers = [len(header) - 2] + ([len(header) - 3] if with_value else [])
+    return aligned(rows, right=(0, *numbers))

@@ -1,0 +1,174 @@
+"""Options and arguments that several commands share, and how the user's words are read.
+
+Each decorator adds a group of options with one wording everywhere; the
+readers turn them into library values, raising :class:`BadInput` (exit 2)
+with one line that names what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import List, Optional, Sequence
+
+import click
+
+from ..bids import Bid, parse_bid, parse_trump, trumps_to_solve
+from ..deal import Deal, parse_deal
+from ..errors import UltiInputError
+from ..variants import Rules, make_rules
+
+#: A word on the command line that can only be a mistyped option: ``-x``, ``--trum``.
+#: (A hand starts with a rank, a suit letter, or '-.' for a void in hearts.)
+_OPTION_LIKE = re.compile(r"^--?[A-Za-z-]")
+
+
+class BadInput(click.ClickException):
+    """Input the program cannot use (a bad deal, bid, trump, rulebook...): exit 2."""
+
+    exit_code = 2
+
+
+def _apply(options):
+    def decorator(func):
+        for option in reversed(options):
+            func = option(func)
+        return func
+
+    return decorator
+
+
+def _parse_bid_option(ctx, param, value: Optional[str]) -> Optional[Bid]:
+    if value is None:
+        return None
+    try:
+        return parse_bid(value)
+    except UltiInputError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+
+
+def _parse_trump_option(ctx, param, value: Optional[str]) -> Optional[int]:
+    try:
+        return parse_trump(value)
+    except UltiInputError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+
+
+def _at_most_once(ctx, param, values):
+    """An option that may be given once: a second one is an error, not a silent override."""
+    if len(values) > 1:
+        shown = ", ".join(repr(v) for v in values[:3])
+        raise click.BadParameter(f"given {len(values)} times ({shown}); give it once", ctx=ctx, param=param)
+    return values[0] if values else None
+
+
+def deal_argument():
+    return click.argument("deal", nargs=-1, required=True)
+
+
+def bid_option(required: bool = True, help_text: str = ""):
+    return click.option(
+        "--bid", "bid", required=required, metavar="BID", callback=_parse_bid_option,
+        help=help_text or "The bid: words in any order, e.g. 'party', '40-100 ulti', "
+        "'red durchmars', 'betli', 'colorless durchmars'.",
+    )
+
+
+def trump_option(help_text: str = ""):
+    return click.option(
+        "--trump", "trump", metavar="SUIT", callback=_parse_trump_option,
+        help=help_text or "Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk). "
+        "Left out, a trump bid is solved for bells, leaves and acorns; hearts makes the bid red (R28, R29).",
+    )
+
+
+def rules_options():
+    """--variant, --rules and --table: the rules in force and the value table (R32)."""
+    return _apply([
+        click.option("--variant", "variants", multiple=True, metavar="NAME",
+                     help="Switch a rule variant on (repeatable); see 'ulti rules'."),
+        click.option("--rules", "rulebook", multiple=True, metavar="BOOK", callback=_at_most_once,
+                     help="Rulebook: ultiblog (default), tournament, classic, rablo; see 'ulti rules'."),
+        click.option("--table", "table", multiple=True, metavar="TABLE", callback=_at_most_once,
+                     help="Value table (R32): classic or tournament; default: the rulebook's "
+                     "(tournament for --rules tournament, classic otherwise)."),
+    ])
+
+
+def game_options(bid_required: bool = True, bid_help: str = "", trump_help: str = ""):
+    """--bid, --trump, the rules options and --silent: what game is solved under which rules."""
+    return _apply([
+        bid_option(bid_required, bid_help),
+        trump_option(trump_help),
+        rules_options(),
+        click.option("--silent", is_flag=True,
+                     help="Also solve the silent achievements: silent 100, silent ulti, "
+                     "silent durchmars (R25-R27)."),
+    ])
+
+
+def value_option(what: str = "each object"):
+    return click.option(
+        "--value", "with_value", is_flag=True,
+        help=f"Add the double-dummy value S (R34) to {what}: the units per defender the declarer "
+        "is sure of with best play (negative: he pays).",
+    )
+
+
+def json_option(help_text: str):
+    return click.option("--json", "as_json", is_flag=True, help=help_text)
+
+
+def worker_options(what: str):
+    """-j/--jobs, --cluster and --quiet, for the commands that solve many games."""
+    return _apply([
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+                     help=f"Worker processes solving {what} (default: all cores; 1 solves in this process)."),
+        click.option("--cluster", metavar="ADDRESS",
+                     help="Solve on a Dask cluster, e.g. tcp://127.0.0.1:8786 (pip install "
+                     "\"ulti-solver[cluster]\"); the output is the same as a local run."),
+        click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr."),
+    ])
+
+
+def build_rules(book: Optional[str], variants: Sequence[str], table: Optional[str] = None) -> Rules:
+    """``--rules``, ``--variant`` and ``--table`` together; an unknown name lists the known ones."""
+    try:
+        return make_rules(book, variants, table)
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def read_deal(tokens: Sequence[str]) -> Deal:
+    """A deal from command-line words.
+
+    The deal may come as one quoted string or as one word per hand (the
+    shell splits an unquoted deal), or ``-`` to read it from stdin.  Words
+    that look like options are typos of options, not hands: the commands
+    accept unknown ``-`` words only so that a hand such as ``-.AT9.K8.7``
+    (void in hearts) needs no quoting.
+    """
+    for token in tokens:
+        if _OPTION_LIKE.match(token):
+            raise click.UsageError(f"no such option: {token[:40]}")
+    text = sys.stdin.read() if list(tokens) == ["-"] else " ".join(tokens)
+    try:
+        return parse_deal(text)
+    except UltiInputError as exc:
+        raise BadInput(f"bad deal: {exc}") from None
+
+
+def played_games(bid: Bid, trump: Optional[int]):
+    """R28/R29: the (bid, trump) pairs to solve; a trump that does not fit is bad input."""
+    try:
+        return trumps_to_solve(bid, trump)
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def bad_input(exc: Exception) -> BadInput:
+    return BadInput(str(exc))
+
+
+def names(values: Sequence[str]) -> List[str]:
+    return [v for v in values if v]

@@ -1,0 +1,66 @@
+"""One output layer for every command: tables for people, JSON lines or CSV for programs.
+
+Results go to stdout, one write per line, so that a reader that stops
+early (``| head``) sees whole lines; messages and the progress bar go to
+stderr.  When both share a terminal, lines are written around the bar.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from typing import Iterable, Optional, Sequence
+
+import click
+
+TABLE, JSON, CSV = "table", "json", "csv"
+
+
+def output_format(as_json: bool = False, as_csv: bool = False) -> str:
+    if as_json and as_csv:
+        raise click.UsageError("choose one of --json and --csv")
+    return JSON if as_json else CSV if as_csv else TABLE
+
+
+def progress_bar(total: Optional[int], unit: str, quiet: bool):
+    """A bar on stderr showing how many per second; only on a terminal and without --quiet."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True,
+                disable=quiet or not sys.stderr.isatty())
+
+
+class Output:
+    """Writes a command's results in its format, around an optional live progress bar."""
+
+    def __init__(self, fmt: str = TABLE, bar=None):
+        self.format = fmt
+        # Clearing and redrawing the bar is only needed when both share the screen.
+        self.bar = bar if bar is not None and not bar.disable and sys.stdout.isatty() else None
+
+    def line(self, text: str) -> None:
+        if self.bar is not None:
+            self.bar.write(text, file=sys.stdout)
+        else:
+            click.echo(text)
+
+    def lines(self, texts: Iterable[str]) -> None:
+        for text in texts:
+            self.line(text)
+
+    def json(self, data: dict) -> None:
+        self.line(json.dumps(data))
+
+    def csv_row(self, row: Sequence[object]) -> None:
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="").writerow(row)
+        self.line(buffer.getvalue())
+
+    def message(self, text: str) -> None:
+        """A line for the person at the terminal (stderr), not part of the results."""
+        if self.bar is not None:
+            self.bar.write(text, file=sys.stderr)
+        else:
+            click.echo(text, err=True)

@@ -1,0 +1,174 @@
+"""``ulti simulate``: from one hand, how likely is each bid, and what is it worth on average?"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import List, Optional, Tuple
+
+import click
+
+from ..analysis.simulate import simulate, wilson
+from ..bids import Bid, parse_trump
+from ..cards import card_name, cards_of, popcount
+from ..dealing import Constraints
+from ..deal import parse_hand
+from ..errors import UltiInputError
+from ..runner import default_jobs
+from .app import interrupted_status
+from .options import BadInput, _parse_bid_option, _parse_trump_option, json_option, rules_options, build_rules
+from .output import Output, progress_bar
+from .text import aligned, cards_text, plural, trump_text
+
+BAR_WIDTH = 20
+
+
+def _parse_bids(ctx, param, values) -> Optional[List[Bid]]:
+    return [_parse_bid_option(ctx, param, v) for v in values] or None
+
+
+def _hand(text: str, what: str) -> int:
+    try:
+        return parse_hand(text.strip())
+    except UltiInputError as exc:
+        raise BadInput(f"{what}: {exc}") from None
+
+
+def _void(text: str) -> Tuple[int, int]:
+    seat, _, suit = text.partition(":")
+    if seat.strip() not in ("1", "2") or not suit:
+        raise BadInput(f"--void is SEAT:SUIT with seat 1 or 2, e.g. 1:hearts; not {text!r}")
+    try:
+        return int(seat), parse_trump(suit)
+    except UltiInputError as exc:
+        raise BadInput(f"--void {text}: {exc}") from None
+
+
+@click.command(name="simulate", context_settings={"ignore_unknown_options": True})
+@click.argument("hand", nargs=-1, required=True)
+@click.option("--talon", metavar="CARDS", help="The talon, when HAND is the 10 cards after the discard.")
+@click.option("--seat1", metavar="CARDS", help="Cards known to be in seat 1's hand.")
+@click.option("--seat2", metavar="CARDS", help="Cards known to be in seat 2's hand.")
+@click.option("--void", "voids", multiple=True, metavar="SEAT:SUIT",
+              help="A defender known to hold no card of a suit, e.g. 1:hearts (repeatable).")
+@click.option("--bid", "bids", multiple=True, metavar="BID", callback=_parse_bids,
+              help="Simulate this bid (repeatable); default: every bid of R28.")
+@click.option("--trump", "trump", metavar="SUIT", callback=_parse_trump_option,
+              help="Only this trump; default: every trump the bid may take.")
+@click.option("--discard", "discard", metavar="CARDS",
+              help="Only this discard of a 12-card hand (two cards); default: all 66.")
+@click.option("--samples", type=click.IntRange(min=1), required=True, metavar="N", help="Deals to sample.")
+@click.option("--seed", type=int, default=0, show_default=True, metavar="K",
+              help="The simulation's seed: the same seed gives the same numbers, however the work is spread.")
+@click.option("--top", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Show the N best lines (default: 20 in the table, every line with --json; 0: every line).")
+@rules_options()
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Worker processes (default: all cores; 1 solves in this process).")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Solve on a Dask cluster, e.g. tcp://127.0.0.1:8786 (pip install \"ulti-solver[cluster]\").")
+@json_option("JSON lines, best mean value first: hand, discard, bid, trump, samples, made, p_made, ci95, "
+             "mean_value, stderr_value.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
+def command(hand, talon, seat1, seat2, voids, bids, trump, discard, samples, seed, top, variants, rulebook, table,
+            jobs, cluster, as_json, quiet):
+    """Deal the unseen cards at random and solve every sample double dummy.
+
+    HAND is the declarer's 12 cards before the discard, or his 10 with
+    --talon; the other 20 cards go to seats 1 and 2 at random, keeping
+    the cards given with --seat1/--seat2 and the voids of --void, every
+    fitting deal equally likely.  For each discard, bid and trump: how
+    many samples made the whole bid (R24), the probability with a 95%
+    Wilson interval, and the mean value (R34) with its standard error,
+    best mean value first.  Ctrl-C stops early and keeps what was solved.
+
+    \b
+    Examples:
+      ulti simulate "$(cat examples/hand.txt)" --talon LU,A8 --bid party --trump leaves --samples 200
+      ulti simulate "$(cat examples/hand.txt)" --talon LU,A8 --bid ulti --samples 500 --json
+      ulti simulate K.K97.AKO87.AO9 --bid "40-100 ulti" --trump leaves --samples 20 --top 5
+      ulti simulate K.K97.AKO87.AO9 --discard HK,BK --bid "40-100 ulti" --trump leaves --samples 100 --seed 7
+    """
+    if jobs is not None and cluster:
+        raise click.UsageError("choose one of -j and --cluster")
+    rules = build_rules(rulebook, variants, table)
+    own = _hand(" ".join(hand), "the hand")
+    try:
+        constraints = Constraints(
+            own, None if talon is None else _hand(talon, "--talon"),
+            0 if seat1 is None else _hand(seat1, "--seat1"), 0 if seat2 is None else _hand(seat2, "--seat2"),
+            tuple(_void(v) for v in voids),
+        )
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
+    discards = None
+    if discard is not None:
+        if constraints.talon is not None:
+            raise BadInput("--discard is for a 12-card hand; this hand already has its --talon")
+        pair = _hand(discard, "--discard")
+        if popcount(pair) != 2 or pair & ~own:
+            raise BadInput(f"--discard names two cards of the hand, not {discard!r}")
+        discards = [tuple(sorted(cards_of(pair)))]
+    if cluster:
+        from ..runner import connect
+
+        connect(cluster).close()  # an unreachable address is bad input before any work
+    started = time.monotonic()
+    with progress_bar(samples, "sample", quiet) as bar:
+        last = [0]
+
+        def advance(done):
+            bar.update(done - last[0])
+            last[0] = done
+
+        try:
+            result = simulate(constraints, samples, bids=bids, trump=trump, discards=discards, seed=seed,
+                              rules=rules, jobs=jobs or (1 if cluster else default_jobs()), cluster=cluster,
+                              on_sample=advance)
+        except UltiInputError as exc:
+            raise BadInput(str(exc)) from None
+    seconds = time.monotonic() - started
+    ranked = result.ranked()
+    limit = top if top is not None else (0 if as_json else 20)
+    shown = ranked[:limit] if limit else ranked
+    out = Output()
+    if as_json:
+        for tally in shown:
+            out.json(tally.as_json(result.hand))
+    else:
+        out.lines(_table(result, shown, constraints))
+    if not quiet:
+        rate = result.solved / seconds if seconds > 0 else 0.0
+        head = "Interrupted after" if result.interrupted else "Solved"
+        click.echo(f"{head} {result.solved} of {plural(samples, 'sample')} x {plural(len(ranked), 'game')} in {seconds:.2f} s "
+                   f"({rate:.0f} samples/s)", err=True)
+    if result.interrupted is not None:
+        sys.exit(interrupted_status(result.interrupted))
+
+
+def _bar(p: float) -> str:
+    """A small bar of a probability, in eighths of a character."""
+    eighths = round(p * BAR_WIDTH * 8)
+    full, part = divmod(eighths, 8)
+    return ("█" * full + (" ▏▎▍▌▋▊▉"[part] if part else "")).ljust(BAR_WIDTH)
+
+
+def _table(result, shown, constraints: Constraints) -> List[str]:
+    lines = [f"Hand  {result.hand}" + ("" if constraints.talon is None else
+                                       f"  talon {' '.join(card_name(c) for c in cards_of(constraints.talon))}"),
+             f"{plural(result.solved, 'sample')}; {plural(len(result.tallies), 'game')}, best mean value first "
+             "(value: units per defender, R34):", ""]
+    twelve = constraints.talon is None
+    rows = [[*(["discard"] if twelve else []), "bid", "trump", "made", "p (95% interval)", "", "mean value"]]
+    for tally in shown:
+        game = tally.game
+        low, high = wilson(tally.made, tally.samples)
+        rows.append([*([cards_text(game.discard)] if twelve else []), str(game.bid), trump_text(game.trump),
+                     f"{tally.made}/{tally.samples}", f"{tally.p_made:.2f} ({low:.2f}-{high:.2f})",
+                     _bar(tally.p_made), f"{tally.mean_value:+.2f} ± {tally.stderr_value:.2f}"])
+    lines += aligned(rows)
+    if len(shown) < len(result.tallies):
+        lines += ["", f"(the best {len(shown)} of {len(result.tallies)}; --top 0 shows every one)"]
+    return lines
+
+

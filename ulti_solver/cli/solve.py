@@ -1,0 +1,195 @@
+"""``ulti solve``: one deal, any position of its play, every answer."""
+
+from __future__ import annotations
+
+from typing import List
+
+import click
+
+from ..analysis.replay import best_cards, best_line, card_solutions
+from ..cards import card_name
+from ..deal import SEAT_NAMES
+from ..errors import UltiInputError
+from ..play import PlayRules
+from ..position import Position, finish_trick, parse_play, replay
+from ..search import solve
+from ..solution import Solution
+from ..variants import Rules
+from .options import (
+    BadInput,
+    build_rules,
+    deal_argument,
+    game_options,
+    json_option,
+    played_games,
+    read_deal,
+    value_option,
+)
+from .output import Output
+from .text import (
+    aligned,
+    answers_table,
+    card_text,
+    cards_text,
+    deal_header,
+    legend,
+    lost_before_play,
+    number_text,
+    plural,
+    signed,
+    yes_no,
+)
+
+
+@click.command(name="solve", context_settings={"ignore_unknown_options": True})
+@deal_argument()
+@game_options(bid_required=True)
+@value_option()
+@click.option("--play", "play_text", metavar="CARDS",
+              help="The cards played so far, in play order from the opening lead (e.g. 'BA B7 B8 LT'); "
+              "it may end inside a trick. Each card is checked against R9-R12.")
+@click.option("--cards", "with_cards", is_flag=True,
+              help="Value every card the player to move may play, and name the best ones (by the value, R34).")
+@click.option("--line", "with_line", is_flag=True, help="One best line of play from here to the end.")
+@json_option("One JSON object per trump solved, one per line (INTERFACE.md fields).")
+def command(deal, bid, trump, variants, rulebook, table, silent, with_value, play_text, with_cards, with_line,
+            as_json):
+    """Solve one deal: can the declarer make each part of the bid, and what is it worth?
+
+    DEAL is three hands in seat order (declarer, seat 1, seat 2) and
+    optionally the talon; quote it, or give one word per hand, or '-' to
+    read it from stdin.  A 10/10/10 deal without a talon has the two
+    missing cards as its talon.  A deal before the discard (12 cards in
+    the declarer's hand) is for 'ulti discards' or 'ulti best'.
+
+    A trump bid without --trump is solved for bells, leaves and acorns,
+    one answer each; --trump hearts plays it red.  With --play the answers
+    are for the rest of the game from that position, the points, tricks
+    and marriages already taken included.
+
+    \b
+    Examples:
+      ulti solve "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8" --bid party
+      ulti solve "$(cat examples/deal.txt)" --bid "40-100 ulti" --trump leaves --value
+      ulti solve "$(cat examples/deal.txt)" --bid betli --json
+      ulti solve - --bid "red durchmars" --rules tournament < examples/deal.txt
+      ulti solve "$(cat examples/deal.txt)" --bid ulti --silent --variant free-seven
+      ulti solve "$(cat examples/deal.txt)" --bid party --trump bells --play "BT BA BU" --cards
+      ulti solve "$(cat examples/deal.txt)" --bid party --trump bells --line --value
+    """
+    rules = build_rules(rulebook, variants, table)
+    the_deal = read_deal(deal)
+    try:
+        the_deal.require_talon()
+        played = parse_play(play_text) if play_text is not None else []
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
+    results = []
+    for played_bid, played_trump in played_games(bid, trump):
+        play = PlayRules.for_game(played_bid, played_trump, rules)
+        try:
+            position = replay(the_deal, play, played) if played else None
+        except UltiInputError as exc:
+            raise BadInput(f"bad play: {exc}") from None
+        solution = solve(the_deal, played_bid, played_trump, rules, position=position, silent=silent,
+                         value=with_value)
+        cards = best = line = None
+        at = position or Position(the_deal.hands, 0)
+        if with_cards and not at.finished:
+            cards = card_solutions(the_deal, played_bid, played_trump, rules, at, silent=silent)
+            best = best_cards({c: s.value for c, s in cards.items()}, at)
+        if with_line:
+            line = best_line(the_deal, played_bid, played_trump, rules, at)
+        results.append((solution, at, cards, best, line))
+    out = Output()
+    if as_json:
+        for solution, at, cards, best, line in results:
+            out.json(_json(solution, played, cards, best, line, with_value))
+        return
+    out.lines(_table(results, rules, played, silent))
+
+
+def _json(solution: Solution, played, cards, best, line, with_value: bool) -> dict:
+    data = solution.as_json()
+    if played:
+        data["play"] = [card_name(c) for c in played]
+    if cards is not None:
+        data["cards"] = {card_name(c): _card_answers(s, with_value) for c, s in cards.items()}
+        data["best"] = [card_name(c) for c in best]
+    if line is not None:
+        data["line"] = [card_name(c) for c in line]
+    return data
+
+
+def _card_answers(solution: Solution, with_value: bool) -> dict:
+    answers = solution.answers()
+    if not with_value:
+        answers.pop("value", None)
+    return answers
+
+
+def _table(results, rules: Rules, played, silent: bool) -> List[str]:
+    first = results[0][0]
+    out = deal_header(first.deal, first.bid, rules)
+    if played:
+        out += _position_lines(first, results[0][1], played)
+    solutions = [r[0] for r in results]
+    out += answers_table(solutions)
+    notes = []
+    for solution in solutions:
+        prefix = f"{solution.trump_name}: " if len(solutions) > 1 else ""
+        notes += [f"  {prefix}{reason}" for reason in lost_before_play(solution)]
+    if notes:
+        out += ["", "Lost before play:"] + notes
+    for solution, at, cards, best, line in results:
+        heading = f" ({solution.trump_name})" if len(results) > 1 else ""
+        if cards is not None:
+            out += ["", f"Cards for {SEAT_NAMES[at.to_move]} to play{heading}, best first:", ""]
+            out += _cards_table(cards, best, at)
+        if line is not None:
+            out += ["", f"One best line{heading}:", ""] + _line_table(solution, at, line)
+    extra = legend(solutions, silent)
+    return out + ([""] + extra if extra else [])
+
+
+def _position_lines(solution: Solution, at: Position, played) -> List[str]:
+    so_far = at.so_far
+    lines = [f"After {len(played)} cards: trick {min(at.trick_number, 10)}, "
+             f"{SEAT_NAMES[at.to_move] if not at.finished else 'nobody'} to play"]
+    if at.trick:
+        lines.append(f"  on the table: {cards_text(at.trick)} (led by {SEAT_NAMES[at.leader]})")
+    lines.append(f"  so far: declarer {plural(so_far.declarer_tricks, 'trick')}, {so_far.declarer_points} "
+                 f"card points; defenders {plural(so_far.defender_tricks, 'trick')}")
+    return lines + [""]
+
+
+def _cards_table(cards, best, at: Position) -> List[str]:
+    maximise = at.to_move == 0
+    ordered = sorted(cards, key=lambda c: (-cards[c].value if maximise else cards[c].value, c))
+    some = cards[ordered[0]]
+    joint = len(some.components) > 1
+    header = ["card", *map(str, some.components), *(["whole bid"] if joint else []), "points", "value", ""]
+    rows = [header]
+    for card in ordered:
+        s = cards[card]
+        rows.append([card_text(card), *(yes_no(v) for v in s.components.values()),
+                     *([yes_no(s.joint)] if joint else []), number_text(s.declarer_points), signed(s.value),
+                     "best" if card in best else ""])
+    return aligned(rows)
+
+
+def _line_table(solution: Solution, at: Position, line) -> List[str]:
+    """The line trick by trick, each with its winner."""
+    play = PlayRules.for_game(solution.bid, solution.trump, solution.rules)
+    rows = [["trick", "cards", "won by"]]
+    trick, leader, so_far = list(at.trick), at.leader, at.so_far
+    for card in line:
+        trick.append(card)
+        if len(trick) == 3:
+            winner, so_far = finish_trick(trick, leader, so_far, play)
+            rows.append([str(so_far.tricks_played), cards_text(trick), SEAT_NAMES[winner]])
+            trick, leader = [], winner
+    lines = aligned(rows)
+    if solution.value is not None:
+        lines.append(f"  ends at {signed(solution.value)} per defender")
+    return lines

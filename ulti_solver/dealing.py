@@ -1,0 +1,188 @@
+"""Dealing: seeded random deals and endgames, and deals that fit what one player knows.
+
+:func:`random_deal` and :func:`biased_deal` feed the tests and the
+benchmark.  :class:`Constraints` and :func:`sample_deal` are for
+simulation from one hand (``ulti simulate``): the declarer's cards, and
+perhaps cards known to be in seat 1 or 2 and suits a defender is void in;
+the unseen cards are dealt uniformly among the deals that fit.  Sample i
+comes from a generator seeded by (seed, i) alone, so a simulation's
+numbers do not depend on how its samples are spread over workers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Iterator, Optional, Tuple
+
+from .bids import Bid
+from .cards import ACE, BB_ALL, BB_SUITS, KING, OBER, SEVEN, SUIT_NAMES, card_name, cards_of, hand_of, make_card
+from .cards import popcount
+from .deal import Deal, plural
+from .errors import UltiInputError
+from .play import PlayRules
+from .position import Position, start_of_play
+from .variants import DEFAULT_RULES, Rules
+
+
+def random_deal(rng: random.Random) -> Deal:
+    """A uniformly random 10/10/10 + 2 deal."""
+    cards = list(range(32))
+    rng.shuffle(cards)
+    return Deal((hand_of(cards[0:10]), hand_of(cards[10:20]), hand_of(cards[20:30])), hand_of(cards[30:32]))
+
+
+def random_position(rng: random.Random, deal: Deal, bid: Bid, trump: Optional[int],
+                    tricks_left: int, rules: Rules = DEFAULT_RULES, extra_cards: int = 0) -> Position:
+    """Play random legal cards from the first lead until ``tricks_left`` tricks remain,
+    then ``extra_cards`` (0-2) more into the next trick."""
+    play = PlayRules.for_game(bid, trump, rules)
+    position = start_of_play(deal)
+    for _ in range(3 * (10 - tricks_left) + extra_cards):
+        position = position.after(rng.choice(list(cards_of(position.legal(play)))), play)
+    return position
+
+
+def biased_deal(rng: random.Random, bid: Bid, trump: Optional[int]) -> Deal:
+    """A random deal tilted toward ``bid``, so that both answers occur often.
+
+    The declarer gets what the bid lives on -- the trump seven for ulti,
+    the trump king and ober for 40-100, a plain marriage for 20-100, aces
+    for four aces, top cards for durchmars, low cards for betli -- plus a
+    few more trumps, and the rest of the hand drawn with high (or, for
+    betli, low) ranks more likely.
+    """
+    components = bid.components
+    wanted = set()
+    if trump is not None:
+        wanted.add(make_card(trump, SEVEN) if "ulti" in components else make_card(trump, ACE))
+        strength = rng.randint(2, 5)
+        wanted.update(make_card(trump, r) for r in rng.sample(range(8), strength))
+        if "40-100" in components:
+            wanted.update({make_card(trump, KING), make_card(trump, OBER)})
+        if "20-100" in components:
+            suit = rng.choice([s for s in range(4) if s != trump])
+            wanted.update({make_card(suit, KING), make_card(suit, OBER)})
+    if "four-aces" in components:
+        wanted.update(rng.sample([make_card(s, ACE) for s in range(4)], rng.randint(3, 4)))
+    if "durchmars" in components:
+        wanted.update(make_card(s, ACE) for s in range(4) if rng.random() < 0.8)
+    wanted = list(wanted)[:10]
+    low = "betli" in components
+    if low:
+        wanted = []
+    others = [c for c in range(32) if c not in wanted]
+    weights = [(8 - (c & 7)) ** 2 if low else ((c & 7) + 1) ** 2 for c in others]
+    while len(wanted) < 10:
+        card = rng.choices(others, weights)[0]
+        index = others.index(card)
+        others.pop(index)
+        weights.pop(index)
+        wanted.append(card)
+    rng.shuffle(others)
+    return Deal((hand_of(wanted), hand_of(others[0:10]), hand_of(others[10:20])), hand_of(others[20:22]))
+
+
+class ConstraintError(UltiInputError):
+    """What a player says he knows cannot be: the message says which constraint."""
+
+
+def _names(mask: int) -> str:
+    return " ".join(card_name(c) for c in cards_of(mask))
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """What the declarer knows before the play: his cards, and perhaps more.
+
+    ``hand`` is his 12 cards before the discard (``talon`` None) or his 10
+    with the ``talon`` of 2; ``seat1``/``seat2`` are cards known to be in
+    those hands; ``voids`` are (seat, suit) pairs: that defender holds no
+    card of that suit.  :meth:`check` says, in one line, why no deal fits.
+    """
+
+    hand: int
+    talon: Optional[int] = None
+    seat1: int = 0
+    seat2: int = 0
+    voids: Tuple[Tuple[int, int], ...] = ()
+
+    def __post_init__(self):
+        self.check()
+
+    @property
+    def unseen(self) -> int:
+        """The cards the declarer does not know the place of."""
+        seen = self.hand | (self.talon or 0) | self.seat1 | self.seat2
+        return BB_ALL & ~seen
+
+    def _void_mask(self, seat: int) -> int:
+        return sum(BB_SUITS[suit] for s, suit in self.voids if s == seat)
+
+    def forced(self) -> Tuple[int, int]:
+        """The unseen cards that can only go to seat 1, and those only to seat 2 (the other is void)."""
+        void1, void2 = self._void_mask(1), self._void_mask(2)
+        return self.unseen & void2 & ~void1, self.unseen & void1 & ~void2
+
+    def check(self) -> None:
+        hand, talon = self.hand, self.talon
+        if talon is None and popcount(hand) != 12:
+            raise ConstraintError(f"the declarer's hand has {plural(popcount(hand), 'card')}; it needs 12 "
+                                  "before the discard, or 10 with --talon (R6)")
+        if talon is not None:
+            if popcount(talon) != 2:
+                raise ConstraintError(f"the talon has {plural(popcount(talon), 'card')}; it holds 2 (R6)")
+            if popcount(hand) != 10:
+                raise ConstraintError(f"with a talon the declarer's hand has 10 cards, not {popcount(hand)} (R6)")
+        parts = [("the declarer's hand", hand), ("the talon", talon or 0), ("seat 1", self.seat1),
+                 ("seat 2", self.seat2)]
+        for (name_a, a), (name_b, b) in itertools.combinations(parts, 2):
+            if a & b:
+                raise ConstraintError(f"{_names(a & b)} cannot be both in {name_a} and in {name_b}")
+        for seat, known in ((1, self.seat1), (2, self.seat2)):
+            if popcount(known) > 10:
+                raise ConstraintError(f"seat {seat} is given {popcount(known)} cards; a hand holds 10")
+            clash = known & self._void_mask(seat)
+            if clash:
+                raise ConstraintError(f"seat {seat} is said to be void in {SUIT_NAMES[(clash.bit_length() - 1) // 8]} "
+                                      f"but holds {_names(clash)}")
+        both = self._void_mask(1) & self._void_mask(2) & self.unseen
+        if both:
+            raise ConstraintError(f"both defenders are void in {SUIT_NAMES[(both.bit_length() - 1) // 8]}, "
+                                  f"but nobody is left to hold {_names(both)}")
+        only1, only2 = self.forced()
+        for seat, known, only in ((1, self.seat1, only1), (2, self.seat2, only2)):
+            if popcount(known) + popcount(only) > 10:
+                other = 3 - seat
+                raise ConstraintError(f"seat {other}'s voids leave {popcount(only)} unseen cards to seat {seat}, "
+                                      f"who already has {popcount(known)} known: more than 10")
+
+    def free(self) -> Tuple[int, int]:
+        """The unseen cards either defender may hold, and how many of them seat 1 gets."""
+        only1, only2 = self.forced()
+        free = self.unseen & ~only1 & ~only2
+        return free, 10 - popcount(self.seat1) - popcount(only1)
+
+    def deal_with(self, seat1_extra: int) -> Deal:
+        """The deal where seat 1 takes ``seat1_extra`` of the free cards and seat 2 the rest."""
+        free, _ = self.free()
+        only1, only2 = self.forced()
+        seat1 = self.seat1 | only1 | seat1_extra
+        seat2 = self.seat2 | only2 | (free & ~seat1_extra)
+        return Deal((self.hand, seat1, seat2), self.talon)
+
+
+def sample_deal(constraints: Constraints, seed: int, index: int) -> Deal:
+    """Sample ``index`` of simulation ``seed``: uniform among the deals that fit ``constraints``."""
+    rng = random.Random(f"ulti-sample:{seed}:{index}")
+    free, count = constraints.free()
+    cards = list(cards_of(free))
+    return constraints.deal_with(hand_of(rng.sample(cards, count)))
+
+
+def every_deal(constraints: Constraints) -> Iterator[Deal]:
+    """Every deal that fits, once each (for checking a simulation against the exact proportion)."""
+    free, count = constraints.free()
+    for chosen in itertools.combinations(list(cards_of(free)), count):
+        yield constraints.deal_with(hand_of(chosen))

@@ -1,0 +1,191 @@
+"""The adapter between the Python types and the Cython core (``ulti_solver._core``).
+
+The core wants masks whose higher bit wins inside a suit, goal flags and
+unit counts; this module translates a :class:`~ulti_solver.position.Position`
+and the questions of :mod:`ulti_solver.goals` into those, and keeps one
+core :class:`Engine` (the search state with its transposition table) per
+thread, so solves in parallel threads never share a table.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import List, Optional
+
+from ..bids import Bid
+from ..cards import BB_ACES, BB_POINT_CARDS, NO_TRUMP_STRENGTH, SUITS, Suit
+from ..deal import Deal
+from ..play import PlayRules
+from ..position import Position, start_of_play
+from ..scoring import Scoring, silent_questions
+from ..variants import DEFAULT_RULES, Rules
+
+try:
+    from .. import _core
+except ImportError:  # not built: the facade falls back to the reference, with a warning
+    _core = None
+
+_local = threading.local()
+
+
+def engine():
+    """This thread's core engine, made on first use."""
+    found = getattr(_local, "engine", None)
+    if found is None:
+        found = _local.engine = _core.Engine()
+    return found
+
+
+def forget_positions() -> None:
+    """Empty this thread's transposition table (it is shared by every solve under the same rules)."""
+    if _core is not None:
+        engine().forget()
+
+
+def _rank_permutation(strength) -> List[int]:
+    """A byte table moving each rank bit to the bit of its strength, one suit at a time."""
+    table = []
+    for byte in range(256):
+        moved = 0
+        for rank in range(8):
+            if (byte >> rank) & 1:
+                moved |= 1 << strength[rank]
+        table.append(moved)
+    return table
+
+
+_NO_TRUMP_BYTES = _rank_permutation(NO_TRUMP_STRENGTH)
+
+
+def core_mask(hand: int, play: PlayRules) -> int:
+    """The core wants a higher bit to win inside a suit: re-number ranks for R3 games."""
+    if play.strength != NO_TRUMP_STRENGTH:
+        return hand
+    return sum(_NO_TRUMP_BYTES[(hand >> (8 * s)) & 0xFF] << (8 * s) for s in SUITS)
+
+
+def core_card(card: int, play: PlayRules) -> int:
+    return (card & ~7) | play.strength[card & 7]
+
+
+def python_card(card: int, play: PlayRules) -> int:
+    """The inverse of :func:`core_card`."""
+    return (card & ~7) | play.strength.index(card & 7)
+
+
+def make_search(position: Position, play: PlayRules):
+    """A core search object for ``position`` under ``play``, on this thread's engine."""
+    masks = [core_mask(h, play) for h in position.hands]
+    return _core.Search(
+        engine(),
+        masks[0], masks[1], masks[2],
+        -1 if play.trump is None else play.trump,
+        core_mask(BB_POINT_CARDS, play),
+        core_mask(BB_ACES, play),
+        play.seven_kept,
+        position.leader,
+        tuple(core_card(c, play) for c in position.trick),
+    )
+
+
+def legal_mask(position: Position, play: PlayRules) -> int:
+    """The core's legal moves for the player to move, in Python card numbers (for tests)."""
+    moves = make_search(position, play).legal()
+    mask = 0
+    for card in range(32):
+        if (moves >> card) & 1:
+            mask |= 1 << python_card(card, play)
+    return mask
+
+
+class CoreGame:
+    """Answers goals of one deal, bid and trump at one position with one core search object."""
+
+    def __init__(self, scoring: Scoring, position: Position):
+        from .. import goals  # the compiler needs the core's flags
+
+        self.goals = goals
+        self.scoring = scoring
+        self.position = position
+        self.search = make_search(position, scoring.play)
+        self._max_units = None
+
+    @classmethod
+    def for_deal(cls, deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
+                 position: Optional[Position] = None) -> "CoreGame":
+        scoring = Scoring(deal, bid, trump, rules)
+        return cls(scoring, position or start_of_play(scoring.deal))
+
+    def max_units(self) -> int:
+        """The declarer's future points in units of ten, searched once per game."""
+        if self._max_units is None:
+            self._max_units = self.search.max_points(0)
+        return self._max_units
+
+    def can_force(self, goal, points_known: bool = True) -> bool:
+        """Whether the declarer can force ``goal``; a pure points threshold is read off the exact
+        points when they are wanted anyway (``points_known``), else asked as one question."""
+        if not goal.possible:
+            return False
+        if goal.certain:
+            return True
+        if goal.flags == 0 and (points_known or self._max_units is not None):
+            return self.max_units() >= goal.need
+        return self.search.can_force(goal.flags, goal.need)
+
+    def joint(self) -> bool:
+        """R24: the whole bid at once, asked as one question."""
+        goals = self.goals
+        scoring, position = self.scoring, self.position
+        return self.can_force(goals.bid_goal(goals.component_goal(c, scoring, position)
+                                             for c in scoring.bid.ordered_components()), points_known=False)
+
+    def value(self) -> int:
+        """R34 from this position."""
+        question = self.goals.value_question(self.scoring)
+        past = self.goals.past_of(self.position)
+        if self.position.finished:
+            return self.goals.settled_value(self.scoring, self.position)
+        return self.search.value(question, past)
+
+    def value_at_least(self, bound: int) -> bool:
+        """Whether the declarer can be sure of S >= ``bound`` (a null-window search)."""
+        if self.position.finished:
+            return self.goals.settled_value(self.scoring, self.position) >= bound
+        return self.search.value_at_least(self.goals.value_question(self.scoring),
+                                          self.goals.past_of(self.position), bound)
+
+
+def solve_core(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
+               position: Optional[Position] = None, silent: bool = False, value: bool = False):
+    """:func:`ulti_solver.search.solve` on the Cython core: each answer is one or a few core questions.
+
+    The exact points are searched once and answer every pure points
+    condition (party, 40-100, 20-100) too; the questions share one search
+    object, so later ones reuse what earlier ones put in the table.
+    """
+    from ..goals import bid_goal, component_goal, silent_goal
+    from ..solution import Solution
+
+    scoring = Scoring(deal, bid, trump, rules)
+    position = position or start_of_play(scoring.deal)
+    game = CoreGame(scoring, position)
+    goals = {c: component_goal(c, scoring, position) for c in bid.ordered_components()}
+    components = {c: game.can_force(goal) for c, goal in goals.items()}
+    if len(components) == 1:
+        joint = next(iter(components.values()))
+    else:  # R24: one strategy for every component at once
+        joint = all(components.values()) and game.can_force(bid_goal(goals.values()))
+    points = None
+    if trump is not None:
+        future = game.max_units() if not position.finished else 0
+        points = position.so_far.declarer_points + 10 * future + scoring.talon_declarer
+    silent_answers = None
+    if silent:
+        silent_answers = {}
+        for name, predicate, by_defenders in silent_questions(scoring):
+            goal, flip = silent_goal(name, predicate, by_defenders, scoring, position)
+            silent_answers[name] = game.can_force(goal) != flip
+    worth = game.value() if value else None
+    return Solution(scoring.deal, bid, trump, rules, components, joint, points, silent_answers, worth,
+                    position=position, nodes=game.search.nodes)
