@@ -1,15 +1,22 @@
-"""Benchmark of the search core: ``python -m ulti_solver.bench``.
+"""Benchmark: ``python -m ulti_solver.bench [--baseline DIR]``.
 
-Two fixed seeded sets of deals -- uniformly random, and tilted toward each
-goal (:func:`~ulti_solver.dealing.biased_deal`) so that both answers
-occur -- and, per goal, the time of one solve from the opening lead with a
-fresh transposition table: median, p90, p99, max, and the trick-boundary
-nodes visited.  Single thread.  Benchmarks measure; tests never time.
+Fixed seeded sets of deals -- uniformly random, and tilted toward each goal
+(:func:`~ulti_solver.dealing.biased_deal`) so that both answers occur --
+and, per goal, the time of one solve from the opening lead with an empty
+table: mean, median, p90, p99, max, and the trick-boundary nodes visited,
+single thread.  ``--baseline DIR`` times another build (a checkout of an
+older commit with its core built in place, e.g. a ``git worktree``) on
+the same deals in the same run, turn about, and prints the ratio and
+whether the answers' checksums agree.  Then, for this build only: the
+value (R34), the best bid (R35), the analysis of a played game, the
+simulation rate, and the commands as a user runs them (start-up, batch,
+discards).  Benchmarks measure; tests never time.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -17,169 +24,226 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Callable, Dict, List
+from typing import Dict, List, Optional
 
 from .bids import parse_bid
 from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES
 from .deal import Deal
-from .discards import solve_discards
-from .goals import component_goal
 from .dealing import biased_deal, random_deal
-from .scoring import Outcome, Position, Scoring
-from .solver import CoreGame, implementation, solve_bid, solve_core, forget_positions
-from .variants import DEFAULT_RULES
 
-#: name -> (bid, no trump?) ; the yes/no goals, then the exact points, then a whole bid.
+#: name -> (bid, what the worker times, goal component).
 GOALS = {
-    "party": ("party", False),
-    "ulti": ("ulti", False),
-    "four-aces": ("four-aces", False),
-    "durchmars": ("durchmars", False),
-    "betli": ("betli", True),
-    "points": ("party", False),
-    "40-100 ulti": ("40-100 ulti", False),
+    "party": ("party", "goal", "party"),
+    "40-100": ("40-100", "goal", "40-100"),
+    "20-100": ("20-100", "goal", "20-100"),
+    "ulti": ("ulti", "goal", "ulti"),
+    "four-aces": ("four-aces", "goal", "four-aces"),
+    "durchmars": ("durchmars", "goal", "durchmars"),
+    "colorless": ("colorless durchmars", "goal", "durchmars"),
+    "betli": ("betli", "goal", "betli"),
+    "points": ("party", "points", None),
+    "40-100 ulti": ("40-100 ulti", "whole", None),
 }
+#: Bids whose value (R34) is timed.
+VALUE_BIDS = ("party", "ulti", "40-100 ulti", "four-aces", "durchmars", "betli")
+WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_worker.py")
 
 
-BIDS = {text: parse_bid(text) for text, _ in GOALS.values()}
-
-
-def run_goal(name: str, deal: Deal, trump) -> int:
-    """Solve one goal on a fresh core search; returns the nodes it visited.
-
-    What is timed is what a solve costs once the deal and bid are read:
-    the scoring set-up, the goal compiling and the core search.
-    """
-    bid = BIDS[GOALS[name][0]]
-    if name == "40-100 ulti":
-        return solve_core(deal, bid, trump).nodes
-    scoring = Scoring(deal, bid, trump, DEFAULT_RULES)
-    position = Position(deal.hands, 0, Outcome())
-    game = CoreGame(scoring, position)
-    if name == "points":
-        game.max_units()
-    else:
-        goal = component_goal(name, scoring, position)
-        if goal.possible and not goal.certain:
-            # A yes/no goal asks its one question, even the party (not the exact points).
-            game.search.can_force(goal.flags, goal.need, 0)
-    return game.search.nodes
-
-
-def deal_sets(count: int, seed: int):
-    """The two fixed sets, per goal: (deal, trump) pairs."""
-    sets = {}
-    for name, (bid_text, no_trump) in GOALS.items():
-        rng = random.Random(f"{seed}-uniform")
-        uniform = []
-        for _ in range(count):
-            trump = None if no_trump else rng.choice([HEARTS, BELLS, LEAVES, ACORNS])
-            uniform.append((random_deal(rng), trump))
-        rng = random.Random(f"{seed}-biased-{name}")
-        bid = BIDS[bid_text]
-        biased = []
-        for _ in range(count):
-            trump = None if no_trump else rng.choice([HEARTS, BELLS, LEAVES, ACORNS])
-            biased.append((biased_deal(rng, bid, trump), trump))
-        sets[name] = {"uniform": uniform, "biased": biased}
-    return sets
-
-
-def percentile(sorted_values: List[float], fraction: float) -> float:
-    index = min(len(sorted_values) - 1, int(round(fraction * (len(sorted_values) - 1))))
-    return sorted_values[index]
-
-
-def measure(cases, name: str, timer: Callable[[], float] = time.perf_counter) -> Dict[str, float]:
-    times, nodes = [], []
-    for deal, trump in cases:
-        forget_positions()
-        start = timer()
-        nodes.append(run_goal(name, deal, trump))
-        times.append(timer() - start)
-    times.sort()
-    return {
-        "median_ms": statistics.median(times) * 1e3,
-        "p90_ms": percentile(times, 0.90) * 1e3,
-        "p99_ms": percentile(times, 0.99) * 1e3,
-        "max_ms": times[-1] * 1e3,
-        "total_s": sum(times),
-        "nodes_median": statistics.median(nodes),
-        "nodes_max": max(nodes),
-    }
-
-
-def batch_overhead(cases, bid_text: str) -> Dict[str, float]:
-    """``ulti batch -j 1`` on these deals against the sum of their solve times.
-
-    The command runs as a user would run it (a fresh process, JSON output),
-    so the ratio includes start-up, parsing and printing: the Python cost
-    around the core.
-    """
+def cases_for(name: str, set_name: str, count: int, seed: int) -> List[dict]:
+    """The fixed deals of one goal and set, as the worker reads them."""
+    bid_text, kind, goal = GOALS.get(name, (name, "value", None))
     bid = parse_bid(bid_text)
-    solve_time = 0.0
-    lines = []
-    for deal, trump in cases:
-        start = time.perf_counter()
-        solve_bid(deal, bid, trump)
-        solve_time += time.perf_counter() - start
-        lines.append(f"{deal} | {bid} | {SUIT_NAMES[trump]}")
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "deals.txt")
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write("\n".join(lines) + "\n")
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "ulti_solver", "batch", path, "-j", "1", "--json", "--quiet"],
-                       check=True, stdout=subprocess.DEVNULL)
-        wall = time.perf_counter() - start
-    return {"solve_s": solve_time, "batch_s": wall, "ratio": wall / solve_time}
-
-
-def discard_times(count: int, seed: int, bid_text: str = "40-100 ulti") -> Dict[str, float]:
-    """A full discard check (66 discards x 3 trumps) of random 12-card hands tilted to the bid."""
-    bid = parse_bid(bid_text)
-    rng = random.Random(f"{seed}-discards")
-    times = []
+    rng = random.Random(f"{seed}-{set_name}" if set_name == "uniform" else f"{seed}-biased-{bid_text}")
+    cases = []
     for _ in range(count):
-        dealt = biased_deal(rng, bid, rng.choice([BELLS, LEAVES, ACORNS]))
-        twelve = Deal((dealt.hands[0] | dealt.talon, dealt.hands[1], dealt.hands[2]), None)
+        trump = rng.choice([HEARTS, BELLS, LEAVES, ACORNS]) if bid.has_trump else None
+        played = parse_bid(f"red {bid_text}") if trump == HEARTS and not bid.red else bid
+        deal = random_deal(rng) if set_name == "uniform" else biased_deal(rng, bid, trump)
+        cases.append({"kind": kind, "bid": str(played), "trump": trump, "deal": str(deal), "goal": goal})
+    return cases
+
+
+def time_build(root: str, cases: List[dict]) -> dict:
+    """Run the worker on ``cases`` against the package found in ``root``."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+        json.dump(cases, handle)
+    try:
+        env = dict(os.environ, PYTHONPATH=root)
+        done = subprocess.run([sys.executable, WORKER, handle.name], env=env, check=True, capture_output=True,
+                              text=True)
+    finally:
+        os.unlink(handle.name)
+    return json.loads(done.stdout)
+
+
+def stats(seconds: List[float]) -> Dict[str, float]:
+    ordered = sorted(seconds)
+
+    def at(fraction):
+        return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+    return {"mean": statistics.fmean(ordered), "median": statistics.median(ordered), "p90": at(0.9),
+            "p99": at(0.99), "max": ordered[-1]}
+
+
+def _ms(row: Dict[str, float]) -> str:
+    return "".join(f"{row[k] * 1e3:>9.3f}" for k in ("mean", "median", "p90", "p99")) + f"{row['max'] * 1e3:>9.2f}"
+
+
+def goal_table(args, root: str) -> None:
+    print(f"{'goal':<13}{'set':<9}{'build':<9}{'mean':>9}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}"
+          f"{'nodes med':>11}  ratio  answers")
+    print(f"{'':<31}{'(milliseconds per solve, empty table)':>45}")
+    flip = False
+    for name in args.goal or list(GOALS):
+        for set_name in ("uniform", "biased"):
+            cases = cases_for(name, set_name, args.deals, args.seed)
+            builds = [("this", root)] + ([("base", args.baseline)] if args.baseline else [])
+            if flip:
+                builds.reverse()
+            flip = not flip
+            timed = {label: time_build(path, cases) for label, path in builds}
+            this = stats([r["seconds"] for r in timed["this"]["results"]])
+            for label in ("this", "base"):
+                if label not in timed:
+                    continue
+                row = stats([r["seconds"] for r in timed[label]["results"]])
+                nodes = statistics.median(r["nodes"] for r in timed[label]["results"])
+                ratio = answers = ""
+                if label == "base":
+                    ratio = f"{this['mean'] / row['mean']:>6.2f}x"
+                    same = timed["base"]["checksum"] == timed["this"]["checksum"]
+                    answers = "same" if same else "DIFFERENT"
+                print(f"{name:<13}{set_name:<9}{label:<9}{_ms(row)}{nodes:>11.0f}  {ratio:<6} {answers}")
+
+
+def extras(args, root: str) -> None:
+    """What only this build can do, and the commands as a user meets them."""
+    from .analysis.best import best_bids
+    from .analysis.replay import analyse_game, best_line
+    from .analysis.simulate import simulate
+    from .dealing import Constraints
+    from .position import start_of_play
+    from .search import solve_bid
+    from .search.core import forget_positions
+    from .variants import make_rules
+
+    rules = make_rules()
+    print()
+    print("value (R34) of one bid, empty table:")
+    for bid_text in VALUE_BIDS:
+        for set_name in ("uniform", "biased"):
+            cases = cases_for(bid_text, set_name, args.deals, args.seed)
+            timed = time_build(root, [dict(c, kind="value") for c in cases])
+            row = stats([r["seconds"] for r in timed["results"]])
+            print(f"  {bid_text:<12}{set_name:<9}{_ms(row)}   checksum {timed['checksum']}")
+    rng = random.Random(f"{args.seed}-best")
+    dealt = [random_deal(rng) for _ in range(args.hands)]
+    times = []
+    for deal in dealt:
+        forget_positions()
         start = time.perf_counter()
-        solve_discards(twelve, bid, None)
+        best_bids(deal, rules)
         times.append(time.perf_counter() - start)
-    times.sort()
-    return {"median_s": statistics.median(times), "max_s": times[-1]}
+    row = stats(times)
+    print(f"best bid of a dealt deal (150 candidates, top 10), {len(dealt)} deals: median {row['median']:.3f} s, "
+          f"max {row['max']:.3f} s")
+    twelve = [Deal((d.hands[0] | d.talon, d.hands[1], d.hands[2]), None) for d in dealt[: max(1, args.hands // 2)]]
+    times = []
+    for deal in twelve:
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "ulti_solver", "best", str(deal), "--quiet", "--json"], check=True,
+                       stdout=subprocess.DEVNULL, env=dict(os.environ, PYTHONPATH=root))
+        times.append(time.perf_counter() - start)
+    row = stats(times)
+    print(f"best bid of a 12-card hand (9,900 candidates), as 'ulti best', {len(twelve)} hands: "
+          f"median {row['median']:.2f} s, max {row['max']:.2f} s")
+    times = []
+    party = parse_bid("party")
+    for index, deal in enumerate(dealt):
+        trump = [BELLS, LEAVES, ACORNS][index % 3]
+        cards = best_line(deal, party, trump, rules, start_of_play(deal))
+        forget_positions()
+        start = time.perf_counter()
+        analyse_game(deal, party, trump, cards, rules)
+        times.append(time.perf_counter() - start)
+    row = stats(times)
+    print(f"analysis of a played game (30 cards, every alternative valued), {len(dealt)} games: "
+          f"median {row['median']:.3f} s, max {row['max']:.3f} s")
+    hand = dealt[0]
+    constraints = Constraints(hand.hands[0], hand.talon)
+    for bid_text in ("party", "ulti"):
+        start = time.perf_counter()
+        simulate(constraints, args.samples, bids=[parse_bid(bid_text)], trump=LEAVES, rules=rules)
+        rate = args.samples / (time.perf_counter() - start)
+        print(f"simulate, 10-card hand and talon, {bid_text} in leaves, -j 1: {rate:.0f} samples/s")
+    # The commands from the shell.
+    env = dict(os.environ, PYTHONPATH=root)
+    deal = dealt[0]
+    walls = []
+    for _ in range(7):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "ulti_solver", "solve", str(deal), "--bid", "40-100 ulti", "--trump",
+                        "leaves", "--json"], check=True, stdout=subprocess.DEVNULL, env=env)
+        walls.append(time.perf_counter() - start)
+    print(f"'ulti solve' of one deal from the shell: median {statistics.median(walls):.3f} s wall")
+    for bid_text in ("40-100 ulti", "colorless durchmars"):
+        cases = cases_for(bid_text, "biased", args.deals, args.seed)
+        solve_time = 0.0
+        lines = []
+        bid = parse_bid(bid_text)
+        for case in cases:
+            the_deal = Deal.parse(case["deal"])
+            start = time.perf_counter()
+            solve_bid(the_deal, parse_bid(case["bid"]), case["trump"], rules)
+            solve_time += time.perf_counter() - start
+            trump = "" if case["trump"] is None else f" | {SUIT_NAMES[case['trump']]}"
+            lines.append(f"{case['deal']} | {case['bid']}{trump}")
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "deals.txt")
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write("\n".join(lines) + "\n")
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "ulti_solver", "batch", path, "-j", "1", "--json", "--quiet"],
+                           check=True, stdout=subprocess.DEVNULL, env=env)
+            wall = time.perf_counter() - start
+        print(f"'ulti batch -j 1', {len(cases)} {bid} lines: {wall:.2f} s wall for {solve_time:.2f} s of "
+              f"solving in process ({wall / solve_time:.2f}x; the bar is 1.3x + 0.1 s)")
+    bid = parse_bid("40-100 ulti")
+    rng = random.Random(f"{args.seed}-discards")
+    walls = []
+    for _ in range(max(5, args.hands // 2)):
+        dealt12 = biased_deal(rng, bid, rng.choice([BELLS, LEAVES, ACORNS]))
+        twelve = Deal((dealt12.hands[0] | dealt12.talon, dealt12.hands[1], dealt12.hands[2]), None)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "ulti_solver", "discards", str(twelve), "--bid", str(bid), "-j", "1",
+                        "--json", "--quiet"], check=True, stdout=subprocess.DEVNULL, env=env)
+        walls.append(time.perf_counter() - start)
+    print(f"'ulti discards' of a 12-card hand, 40-100 ulti, 3 trumps: median {statistics.median(walls):.3f} s, "
+          f"max {max(walls):.3f} s wall")
 
 
-def main(argv=None) -> None:
+def main(argv: Optional[List[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per set (default 1000)")
-    parser.add_argument("--seed", type=int, default=2026, help="seed of both sets (default 2026)")
-    parser.add_argument("--goal", action="append", choices=list(GOALS), help="only these goals")
-    parser.add_argument("--no-extras", action="store_true",
-                        help="skip the batch-overhead and discard measurements")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of every set (default 2026)")
+    parser.add_argument("--goal", action="append", choices=list(GOALS), help="only these goals (repeatable)")
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="also time the build in DIR (a checkout with its core built in place) on the same deals")
+    parser.add_argument("--hands", type=int, default=20, help="deals for best bid and analysis (default 20)")
+    parser.add_argument("--samples", type=int, default=2000, help="samples for the simulation rate (default 2000)")
+    parser.add_argument("--no-extras", action="store_true", help="only the per-goal table")
     args = parser.parse_args(argv)
-    if implementation() != "core":
-        raise SystemExit("the benchmark measures the Cython core, which is not built")
-    sets = deal_sets(args.deals, args.seed)
-    goals = args.goal or list(GOALS)
-    print(f"{'goal':<13}{'set':<9}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}   {'nodes med':>9}{'max':>9}")
-    print(f"{'':<22}{'(milliseconds per solve)':>36}")
-    worst = 0.0
-    for name in goals:
-        for set_name in ("uniform", "biased"):
-            r = measure(sets[name][set_name], name)
-            worst = max(worst, r["max_ms"])
-            print(f"{name:<13}{set_name:<9}{r['median_ms']:>9.3f}{r['p90_ms']:>9.3f}"
-                  f"{r['p99_ms']:>9.3f}{r['max_ms']:>9.2f}   {r['nodes_median']:>9.0f}{r['nodes_max']:>9}")
-    print(f"summary: {args.deals} deals per set, times in ms per solve, worst case {worst:.1f} ms")
-    if args.no_extras:
-        return
-    overhead = batch_overhead(sets["40-100 ulti"]["biased"], "40-100 ulti")
-    print(f"batch -j 1, biased 40-100 ulti set: {overhead['batch_s']:.2f} s wall for "
-          f"{overhead['solve_s']:.2f} s of solving ({overhead['ratio']:.1f}x)")
-    discards = discard_times(max(5, args.deals // 50), args.seed)
-    print(f"discards, 40-100 ulti, 66 discards x 3 trumps: median {discards['median_s']:.2f} s, "
-          f"max {discards['max_s']:.2f} s")
+    from .search import core_built
+
+    if not core_built():
+        raise SystemExit("the benchmark measures the Cython core, which is not built (pip install -e .)")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    print(f"{args.deals} deals per set, seed {args.seed}, one thread; this build: {root}"
+          + (f"; baseline: {args.baseline}" if args.baseline else ""))
+    goal_table(args, root)
+    if not args.no_extras:
+        extras(args, root)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, List, NamedTuple, Tuple
 
 from ._core import Goal as Flag
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI
@@ -222,58 +222,129 @@ def final_outcome(units: int, declarer_trick: bool, defender_trick: bool, all_ac
     )
 
 
-def final_values(scoring: Scoring, table=None):
-    """S of every final outcome, in the core's order: :func:`settlement.game_value` made fast.
+class FinalTable(NamedTuple):
+    """S of every final outcome in the core's order, and the bounds
+    :mod:`ulti_solver.analysis.best` reads off it."""
 
-    The settlement of one outcome costs tens of microseconds; the value
-    search needs all 240 for every bid and trump it values (thousands for a
-    best bid), so each component's and silent item's verdict is computed
-    once per value of what it reads, and each distinct set of verdicts is
-    priced once by :func:`settlement.item_units`.  Tests hold this to
-    ``game_value`` on every outcome.
-    """
+    values: Tuple[int, ...]
+    best: int  # the most S any final gives
+    best_lost: dict  # component -> the most S of the finals where it is lost
+    best_within: Tuple[int, ...]  # [u] -> the most S of the finals with at most u units
+
+    def most(self, lost=None) -> int:
+        """The best S any final gives, or the best of those where component ``lost`` is lost."""
+        return self.best if lost is None else self.best_lost[lost]
+
+
+#: R31 adds the items up, and each reads only some of the five facts: these three groups of
+#: items read disjoint facts, so S of a final is the sum of one entry of each group's table.
+POINTS_FACTS = list(itertools.product(range(10), (False, True), (False, True)))  # units, a trick each way
+_GROUPS = (
+    # (items, their facts, how a final's facts pick the group's entry)
+    ({PARTY, FORTY_100, TWENTY_100, DURCHMARS, BETLI, "declarer-100", "defenders-100"}, POINTS_FACTS,
+     lambda f: (f[0], f[1], f[2])),
+    ({ULTI, "ulti-beaten", "defender-ulti", "defender-ulti-beaten"}, [(s,) for s in range(3)], lambda f: (f[4],)),
+    ({FOUR_ACES}, [(False,), (True,)], lambda f: (f[3],)),
+)
+def _points_key(scoring: Scoring) -> tuple:
+    """What the points-and-tricks items of this bid read besides the outcome (R14-R18, R25, R27):
+    the party and the silent 100s the card points, talon and marriages; 40-100 and 20-100 the
+    talon and the marriage they need; durchmars, betli and silent durchmars nothing more."""
+    bid, signature = scoring.bid, scoring.points_signature
+    plays_party, total, talon_declarer, talon_defenders, marriages, needs_trick, forty, twenty = signature
+    key = [scoring.trump is None]
+    if plays_party:
+        key.append((total, talon_declarer, talon_defenders, marriages, needs_trick))
+    if FORTY_100 in bid.components:
+        key.append((talon_declarer, forty))
+    if TWENTY_100 in bid.components:
+        key.append((talon_declarer, twenty))
+    return tuple(key)
+
+
+_GROUP_KEYS = (
+    _points_key,
+    lambda scoring: (scoring.trump is None, scoring.seven_holder),
+    lambda scoring: (scoring.lost_before_play(FOUR_ACES),),
+)
+#: Per final outcome, in the core's order, its entry in each group: points (units and the
+#: tricks), aces, seven -- the index arithmetic of cext/value.pxi's _final_index.
+_FINAL_PARTS = [(i // 6, (i // 3) % 2, i % 3) for i in range(len(FINALS))]
+#: The facts a group's entries are priced at, for the facts it does not read (any will do).
+_NEUTRAL = {0: lambda p: (*p, False, 0), 1: lambda p: (0, True, True, False, p[0]), 2: lambda p: (0, True, True, p[0], 0)}
+
+_TABLES: dict = {}
+_GROUP_TABLES: dict = {}
+
+
+def _group_table(scoring: Scoring, table: str, index: int):
+    """One group's entries: {its facts: (units of its items, the components of it made)}."""
     from .settlement import item_units, silent_items
 
-    bid = scoring.bid
+    key = (index, scoring.bid, table, _GROUP_KEYS[index](scoring))
+    found = _GROUP_TABLES.get(key)
+    if found is not None:
+        return found
+    names, facts_list, _ = _GROUPS[index]
+    live = [c for c in scoring.bid.ordered_components() if c in names and not scoring.lost_before_play(c)]
+    entries = {}
+    for part in facts_list:
+        outcome = final_outcome(*_NEUTRAL[index](part))
+        made = frozenset(c for c in live if scoring.component_made(c, outcome))
+        silent = frozenset(silent_items(scoring, outcome))
+        units = sum(row[2] for row in item_units(scoring.bid, table, made, silent) if row[0] in names)
+        entries[part] = (units, made)
+    if len(_GROUP_TABLES) > 50_000:
+        _GROUP_TABLES.clear()
+    _GROUP_TABLES[key] = entries
+    return entries
+
+
+def final_table(scoring: Scoring, table=None) -> FinalTable:
+    """:func:`settlement.game_value` of every final outcome, made fast (and remembered).
+
+    The settlement of one outcome costs tens of microseconds; the value
+    search needs all 240 for every bid and trump it values (ten thousand
+    for the best bid of a 12-card hand), so each group of items (points
+    and tricks, the trump seven, the aces) is priced once per value of the
+    facts it reads, by :func:`settlement.item_units`, and S of a final is
+    their sum.  Tests hold this to ``game_value`` on every outcome.
+    """
     table = table or scoring.rules.value_table
-    live = [c for c in bid.ordered_components() if not scoring.lost_before_play(c)]
-    verdicts: dict = {}
-    prices: dict = {}
-    values = []
-    for units, dec, dfn, aces, seven in FINALS:
-        outcome = final_outcome(units, dec, dfn, aces, seven)
-        made = frozenset(c for c in live if _made(verdicts, scoring, c, outcome, (units, dec, dfn, aces, seven)))
-        silent_key = ("silent", units, dec, dfn, seven)
-        if silent_key not in verdicts:
-            verdicts[silent_key] = frozenset(silent_items(scoring, outcome))
-        silent = verdicts[silent_key]
-        if (made, silent) not in prices:
-            prices[made, silent] = sum(row[2] for row in item_units(bid, table, made, silent))
-        values.append(prices[made, silent])
-    return values
+    key = value_signature(scoring, table)
+    found = _TABLES.get(key)
+    if found is not None:
+        return found
+    groups = [_group_table(scoring, table, i) for i in range(3)]
+    points, seven, aces = ([entries[part][0] for part in _GROUPS[i][1]] for i, entries in enumerate(groups))
+    values = tuple(points[p] + aces[a] + seven[s] for p, a, s in _FINAL_PARTS)
+    tops = [max(units for units, _ in entries.values()) for entries in groups]
+    best_lost = {}
+    for index, entries in enumerate(groups):
+        for component in scoring.bid.components & _GROUPS[index][0]:
+            without = [units for units, made in entries.values() if component not in made]
+            rest = sum(tops) - tops[index]
+            best_lost[component] = (max(without) if without else min(values)) + rest
+    within = tuple(max(v for (units, _, _), v in zip(POINTS_FACTS, points) if units <= u) + tops[1] + tops[2]
+                   for u in range(10))
+    if len(_TABLES) > 20_000:
+        _TABLES.clear()
+    found = _TABLES[key] = FinalTable(values, max(values), best_lost, within)
+    return found
 
 
-#: What each component's verdict reads of the five facts (units, tricks both ways, aces, seven).
-_READS = {
-    PARTY: lambda f: f[:3], FORTY_100: lambda f: f[0], TWENTY_100: lambda f: f[0], ULTI: lambda f: f[4],
-    FOUR_ACES: lambda f: f[3], DURCHMARS: lambda f: f[1:3], BETLI: lambda f: f[1:3],
-}
-
-
-def _made(verdicts: dict, scoring: Scoring, component, outcome: Outcome, facts) -> bool:
-    key = (component, _READS[component](facts))
-    if key not in verdicts:
-        verdicts[key] = scoring.component_made(component, outcome)
-    return verdicts[key]
+def final_values(scoring: Scoring, table=None) -> List[int]:
+    """S of every final outcome, in the core's order (see :func:`final_table`)."""
+    return list(final_table(scoring, table).values)
 
 
 _QUESTIONS: dict = {}
 
 
 def value_signature(scoring: Scoring, table: str) -> tuple:
-    """Everything S of a finished game reads besides the outcome (R14-R33)."""
-    return (scoring.bid, scoring.trump is None, scoring.points_signature, scoring.seven_holder,
-            scoring.lost_before_play(FOUR_ACES), table)
+    """Everything S of a finished game reads besides the outcome (R14-R33): the bid, the
+    table, and what each group of items reads (see _GROUP_KEYS)."""
+    return (scoring.bid, table) + tuple(group_key(scoring) for group_key in _GROUP_KEYS)
 
 
 def value_question(scoring: Scoring, table=None):

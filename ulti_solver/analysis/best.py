@@ -20,6 +20,7 @@ then bells, leaves, acorns, hearts).
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from dataclasses import dataclass, field
 from typing import Iterable, List, Optional, Sequence, Tuple
@@ -99,7 +100,7 @@ class BestBids:
     candidates: int  # how many there were
     searched: int  # given an exact value search
     tested: int  # given a null-window search that ruled them out
-    skipped: int  # ruled out by their best possible value alone
+    skipped: int  # ruled out by a bound: their best outcome, or one goal at a time
 
     def best(self) -> List[Candidate]:
         """R35: every candidate with the highest value."""
@@ -130,25 +131,109 @@ def candidates_of(deal: Deal, bids: Optional[Sequence[Bid]] = None, rules: Rules
             yield deal, bid, trump, None
 
 
+class _Reach:
+    """What the declarer can force, one goal at a time, for one deal and trump: the cheap
+    questions that bound a candidate's value before its own search (see :meth:`upper`).
+
+    Each bound is sound on its own: if the defenders can stop component c,
+    then whatever the declarer does, they can hold S to the best final
+    outcome with c lost; if they can hold his points to U, to the best
+    final with at most U points (R34 is a minimax, so S <= each of these).
+    """
+
+    def __init__(self, rules: Rules, impl: str):
+        self.rules, self.impl = rules, impl
+        self.answers: dict = {}
+
+    def _game(self, cand: Candidate):
+        from ..search.core import CoreGame
+
+        return CoreGame.for_deal(cand.deal, cand.bid, cand.trump, self.rules)
+
+    def makeable(self, cand: Candidate, component, scoring: Scoring) -> bool:
+        play = scoring.play
+        key = (cand.deal, play, scoring.points_signature, component)
+        if key not in self.answers:
+            if self.impl == "reference":
+                self.answers[key] = solve(cand.deal, cand.bid, cand.trump, self.rules, impl=self.impl).components[
+                    component]
+            else:
+                from ..goals import component_goal
+
+                game = self._game(cand)
+                goal = component_goal(component, scoring, game.position)
+                self.answers[key] = game.can_force(goal, points_known=False)
+        return self.answers[key]
+
+    def reaches(self, cand: Candidate, scoring: Scoring, units: int) -> bool:
+        """Whether the declarer can be sure of ``units`` card-point units (R4) in this game."""
+        key = (cand.deal, scoring.play)
+        low, high = self.answers.get(key, (0, 10))  # proved reachable, proved out of reach
+        if units <= low:
+            return True
+        if units >= high:
+            return False
+        if self.impl == "reference":
+            most = (solve(cand.deal, cand.bid, cand.trump, self.rules, impl=self.impl).declarer_points
+                    - scoring.talon_declarer) // 10
+            low, high = most, most + 1
+        else:
+            if self._game(cand).search.can_force(0, units):
+                low = units
+            else:
+                high = units
+        self.answers[key] = (low, high)
+        return units <= low
+
+    def upper(self, cand: Candidate, bar: int) -> int:
+        """A bound on the candidate's value, refined only while it is still at least ``bar``."""
+        from ..goals import final_table
+
+        scoring = Scoring(cand.deal, cand.bid, cand.trump, self.rules)
+        table = final_table(scoring)
+        upper = min(cand.upper, table.most())
+        for component in cand.bid.ordered_components():
+            if upper < bar:
+                return upper
+            if not scoring.lost_before_play(component) and not self.makeable(cand, component, scoring):
+                upper = min(upper, table.most(lost=component))
+        if upper >= bar and cand.trump is not None:
+            # The fewest units that could still pay ``bar``: can he be sure of that many?
+            needed = next(u for u in range(10) if table.best_within[u] >= bar)
+            if needed > 0 and not self.reaches(cand, scoring, needed):
+                upper = min(upper, table.best_within[needed - 1])
+        return upper
+
+
+#: A bar below every value: the bounds that need no points search.
+NO_BAR = -(10**6)
+
+
 def best_bids(deal: Deal, rules: Rules = DEFAULT_RULES, top: int = 10, bids: Optional[Sequence[Bid]] = None,
               impl: Optional[str] = None, on_progress=None) -> BestBids:
     """R35: the ``top`` best candidates (all of them for ``top == 0``), exact and ranked.
 
     ``on_progress(done)`` is called as candidates are dealt with (for a bar).
     """
-    from ..goals import final_values
+    from ..goals import final_table
 
     impl = implementation(impl)
     pool: List[Candidate] = []
     for order, (after, bid, trump, discard) in enumerate(candidates_of(deal, bids, rules)):
-        upper = max(final_values(Scoring(after, bid, trump, rules)))
+        upper = final_table(Scoring(after, bid, trump, rules)).most()
         pool.append(Candidate(order, after, bid, trump, discard, upper))
     searched = tested = skipped = 0
     valued: List[Candidate] = []
-    # Modest bids first: their values are near the top on most deals, so the bar rises early.
-    for done, cand in enumerate(sorted(pool, key=lambda c: (c.upper, c.order)), start=1):
-        bar = _bar(valued, top)
-        if bar is not None and cand.upper < bar:
+    reach = _Reach(rules, impl)
+    if top > 0:
+        # Best first by a bound refined one goal at a time: the likeliest winners are valued
+        # first, the bar rises at once, and everything whose bound is below it is done.
+        for cand in pool:
+            cand.upper = reach.upper(cand, NO_BAR)
+    leaders: List[int] = []  # a min-heap of the ``top`` best values found so far
+    for done, cand in enumerate(sorted(pool, key=lambda c: (-c.upper, c.order)), start=1):
+        bar = leaders[0] if 0 < top <= len(leaders) else None
+        if bar is not None and (cand.upper < bar or reach.upper(cand, bar) < bar):
             skipped += 1
         elif bar is not None and not _at_least(cand, bar, rules, impl):
             tested += 1
@@ -156,6 +241,8 @@ def best_bids(deal: Deal, rules: Rules = DEFAULT_RULES, top: int = 10, bids: Opt
             cand.value = exact_value(cand.deal, cand.bid, cand.trump, rules, impl=impl)
             searched += 1
             valued.append(cand)
+            if top > 0:
+                (heapq.heappush if len(leaders) < top else heapq.heappushpop)(leaders, cand.value)
         if on_progress is not None:
             on_progress(done)
     valued.sort(key=lambda c: (-c.value, c.order))
@@ -163,13 +250,6 @@ def best_bids(deal: Deal, rules: Rules = DEFAULT_RULES, top: int = 10, bids: Opt
     for cand in ranked:
         cand.solution = solve(cand.deal, cand.bid, cand.trump, rules, value=True, impl=impl)
     return BestBids(ranked, len(pool), searched, tested, skipped)
-
-
-def _bar(valued: Sequence[Candidate], top: int) -> Optional[int]:
-    """The value a candidate must reach to enter the top ``top`` (None: anything enters)."""
-    if top <= 0 or len(valued) < top:
-        return None
-    return sorted((c.value for c in valued), reverse=True)[top - 1]
 
 
 def _at_least(cand: Candidate, bound: int, rules: Rules, impl: str) -> bool:

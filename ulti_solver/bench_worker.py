@@ -1,0 +1,90 @@
+"""The timing half of the benchmark, run in a subprocess against one build of the package.
+
+``python -m ulti_solver.bench`` writes the cases to a JSON file and runs
+this script with ``PYTHONPATH`` pointing at the build to time -- this
+checkout, or another commit's checkout for a side-by-side comparison --
+so old and new are timed in one run, turn about, on the same deals.  It
+imports the package by absolute names and speaks to both the current
+layout and the one before ``ulti_solver.search`` (commit 8a92672).
+
+Usage: ``python bench_worker.py CASES.json`` prints one JSON object:
+per case, the seconds, the nodes and an answer; plus the build it timed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+
+
+def _api():
+    """The names this worker needs, from whichever layout the imported build has."""
+    from ulti_solver.bids import parse_bid
+    from ulti_solver.deal import parse_deal
+    from ulti_solver.goals import component_goal
+    from ulti_solver.scoring import Scoring
+    from ulti_solver.variants import make_rules
+
+    try:
+        from ulti_solver.position import Outcome, Position
+        from ulti_solver.search.core import CoreGame, forget_positions, solve_core
+
+        def yes_no(game, goal):
+            return game.search.can_force(goal.flags, goal.need)
+    except ImportError:  # the layout of 8a92672
+        from ulti_solver.scoring import Outcome, Position
+        from ulti_solver.solver import CoreGame, forget_positions, solve_core
+
+        def yes_no(game, goal):
+            return game.search.can_force(goal.flags, goal.need, 0)
+
+    return parse_bid, parse_deal, component_goal, Scoring, make_rules, Outcome, Position, CoreGame, \
+        forget_positions, solve_core, yes_no
+
+
+def run(cases):
+    (parse_bid, parse_deal, component_goal, Scoring, make_rules, Outcome, Position, CoreGame, forget_positions,
+     solve_core, yes_no) = _api()
+    rules = make_rules()
+    results = []
+    for case in cases:
+        kind, bid = case["kind"], parse_bid(case["bid"])
+        trump = case["trump"]
+        deal = parse_deal(case["deal"])
+        forget_positions()
+        start = time.perf_counter()
+        if kind == "whole":
+            solution = solve_core(deal, bid, trump, rules)
+            answer = [sorted(map(str, (c for c, made in solution.components.items() if made))), solution.joint,
+                      solution.declarer_points]
+            nodes = solution.nodes
+        elif kind == "value":
+            game = CoreGame(Scoring(deal, bid, trump, rules), Position(deal.hands, 0, Outcome()))
+            answer = game.value()
+            nodes = game.search.nodes
+        else:
+            game = CoreGame(Scoring(deal, bid, trump, rules), Position(deal.hands, 0, Outcome()))
+            if kind == "points":
+                answer = game.max_units()
+            else:
+                goal = component_goal(case["goal"], game.scoring, game.position)
+                answer = goal.possible and (goal.certain or yes_no(game, goal))
+            nodes = game.search.nodes
+        seconds = time.perf_counter() - start
+        results.append({"seconds": seconds, "nodes": nodes, "answer": answer})
+    checksum = hashlib.sha256(json.dumps([r["answer"] for r in results]).encode()).hexdigest()[:12]
+    import ulti_solver
+
+    return {"results": results, "checksum": checksum, "build": ulti_solver.__file__}
+
+
+def main():
+    with open(sys.argv[1], encoding="utf-8") as handle:
+        cases = json.load(handle)
+    print(json.dumps(run(cases)))
+
+
+if __name__ == "__main__":
+    main()
