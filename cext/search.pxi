@@ -21,6 +21,8 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         return False
     if need < 0:
         need = 0
+    if (flags & ACES) and not (out & c.aces):
+        flags &= ~ACES           # every ace has fallen, and to him: that goal is met
     if need == 0 and flags == 0:
         return True
     if (flags & ULTI) and not (c.hands[0] & _bit(c.seven)):
@@ -40,6 +42,8 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
             return True          # every point and goal left is his (need <= available above)
     if (flags & ACES) and leader != 0 and _leads_a_sure_ace(c, leader):
         return False
+    if flags == ACES and need <= 0 and _declarer_cashes_the_aces(c, leader):
+        return True
     if c.trump >= 0:
         # Trumps higher than every trump of the other side win whatever trick they fall in.
         trumps_d = c.hands[0] & c.suit_mask[c.trump]

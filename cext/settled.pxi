@@ -128,3 +128,32 @@ cdef inline bint _leads_a_sure_ace(Ctx* c, int leader) noexcept nogil:
         if (dec & c.suit_mask[ace >> 3]) or not (dec & trumps):
             return True
     return False
+
+
+cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
+    """Whether the declarer, on lead with every ace still out, surely takes them all (R20).
+
+    He leads his aces one by one.  An ace led is the top card of its suit,
+    so it wins unless a defender void in the suit ruffs it (R10); a
+    defender who holds the suit must follow, and one who holds no trump
+    cannot ruff.  So if each defender holds every one of his ace suits or
+    no trump, every ace wins and keeps him on lead: leading a suit only
+    uses up cards of that suit, and a defender discards only when he has
+    no trump left to ruff with.
+    """
+    cdef uint32_t dec = c.hands[0]
+    cdef uint32_t out = dec | c.hands[1] | c.hands[2]
+    cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
+    cdef uint32_t aces = dec & c.aces & ~trumps
+    cdef uint32_t suit
+    cdef int ace, d
+    if leader != 0 or (out & c.aces & ~dec):
+        return False
+    while aces:
+        ace = __builtin_ctz(aces)
+        aces &= aces - 1
+        suit = c.suit_mask[ace >> 3]
+        for d in range(1, 3):
+            if not (c.hands[d] & suit) and (c.hands[d] & trumps):
+                return False
+    return True

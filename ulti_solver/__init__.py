@@ -17,7 +17,11 @@ _EXPORTS = {
     "replay": "position",
     "Solution": "solution",
     "solve": "search", "solve_bid": "search", "value": "search",
-    "settle": "settlement", "SilentItem": "settlement",
+    "settle": "settlement", "SilentItem": "settlement", "game_value": "settlement",
+    "best_bids": "analysis.best",
+    "analyse_game": "analysis.replay", "best_line": "analysis.replay", "card_values": "analysis.replay",
+    "simulate": "analysis.simulate", "Constraints": "dealing",
+    "GameRecord": "record", "parse_record": "record",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]

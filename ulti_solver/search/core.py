@@ -13,7 +13,7 @@ import threading
 from typing import List, Optional
 
 from ..bids import Bid
-from ..cards import BB_ACES, BB_POINT_CARDS, NO_TRUMP_STRENGTH, SUITS, Suit
+from ..cards import NO_TRUMP_STRENGTH, Suit
 from ..deal import Deal
 from ..play import PlayRules
 from ..position import Position, start_of_play
@@ -26,6 +26,13 @@ except ImportError:  # not built: the facade falls back to the reference, with a
     _core = None
 
 _local = threading.local()
+
+
+def _goals():
+    """The goal compiler, which needs the core's flags (so it is imported only with the core)."""
+    from .. import goals
+
+    return goals
 
 
 def engine():
@@ -42,69 +49,31 @@ def forget_positions() -> None:
         engine().forget()
 
 
-def _rank_permutation(strength) -> List[int]:
-    """A byte table moving each rank bit to the bit of its strength, one suit at a time."""
-    table = []
-    for byte in range(256):
-        moved = 0
-        for rank in range(8):
-            if (byte >> rank) & 1:
-                moved |= 1 << strength[rank]
-        table.append(moved)
-    return table
-
-
-_NO_TRUMP_BYTES = _rank_permutation(NO_TRUMP_STRENGTH)
-
-
-def core_mask(hand: int, play: PlayRules) -> int:
-    """The core wants a higher bit to win inside a suit: re-number ranks for R3 games."""
-    if play.strength != NO_TRUMP_STRENGTH:
-        return hand
-    return sum(_NO_TRUMP_BYTES[(hand >> (8 * s)) & 0xFF] << (8 * s) for s in SUITS)
-
-
-def core_card(card: int, play: PlayRules) -> int:
-    return (card & ~7) | play.strength[card & 7]
-
-
-def python_card(card: int, play: PlayRules) -> int:
-    """The inverse of :func:`core_card`."""
-    return (card & ~7) | play.strength.index(card & 7)
-
-
 def make_search(position: Position, play: PlayRules):
-    """A core search object for ``position`` under ``play``, on this thread's engine."""
-    masks = [core_mask(h, play) for h in position.hands]
+    """A core search object for ``position`` under ``play``, on this thread's engine.
+
+    The core re-numbers the ranks itself for the no-trump order of R3."""
+    hands = position.hands
     return _core.Search(
-        engine(),
-        masks[0], masks[1], masks[2],
+        engine(), hands[0], hands[1], hands[2],
         -1 if play.trump is None else play.trump,
-        core_mask(BB_POINT_CARDS, play),
-        core_mask(BB_ACES, play),
         play.seven_kept,
+        play.strength == NO_TRUMP_STRENGTH,
         position.leader,
-        tuple(core_card(c, play) for c in position.trick),
+        position.trick,
     )
 
 
 def legal_mask(position: Position, play: PlayRules) -> int:
-    """The core's legal moves for the player to move, in Python card numbers (for tests)."""
-    moves = make_search(position, play).legal()
-    mask = 0
-    for card in range(32):
-        if (moves >> card) & 1:
-            mask |= 1 << python_card(card, play)
-    return mask
+    """The core's legal moves for the player to move (for tests against :mod:`ulti_solver.play`)."""
+    return make_search(position, play).legal()
 
 
 class CoreGame:
     """Answers goals of one deal, bid and trump at one position with one core search object."""
 
     def __init__(self, scoring: Scoring, position: Position):
-        from .. import goals  # the compiler needs the core's flags
-
-        self.goals = goals
+        self.goals = _goals()
         self.scoring = scoring
         self.position = position
         self.search = make_search(position, scoring.play)
