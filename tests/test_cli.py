@@ -13,9 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from ulti_solver import cli
-from ulti_solver.cli import app as cli_app
-from ulti_solver.cli import solve as solve_command
 from ulti_solver.bids import parse_bid
+from ulti_solver.cli import solve as solve_command
 from ulti_solver.deal import parse_deal
 from ulti_solver.search import solve_bid
 from ulti_solver.variants import make_rules
@@ -59,16 +58,31 @@ def write(tmp_path, text, name="deals.txt"):
 
 # -- help ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("command", [[], ["solve"], ["batch"], ["discards"], ["rules"]])
+@pytest.mark.parametrize("command", [[], ["solve"], ["batch"], ["discards"], ["best"], ["settle"], ["analyse"],
+                                     ["simulate"], ["rules"]])
 def test_every_command_teaches_with_examples(command):
     result = run(*command, "--help")
     assert result.exit_code == 0
-    assert "ulti" in result.stdout
-    assert "Examples:" in result.stdout or "Start here:" in result.stdout
-    for option in {"solve": ["--bid", "--trump", "--variant", "--rules", "--json", "--silent"],
-                   "batch": ["--bid", "--trump", "--json", "--csv", "--jobs", "--quiet"],
-                   "discards": ["--bid", "--trump", "--json", "--top"]}.get("".join(command), []):
+    heading = "Examples:" if command else "Start here:"
+    assert heading in result.stdout
+    examples = result.stdout.split(heading, 1)[1]
+    assert f"ulti {command[0] if command else 'solve'}" in examples
+    for option in {"solve": ["--bid", "--trump", "--variant", "--rules", "--json", "--silent", "--value", "--play",
+                             "--cards", "--line", "--table"],
+                   "batch": ["--bid", "--trump", "--json", "--csv", "--jobs", "--quiet", "--value", "--cluster"],
+                   "discards": ["--bid", "--trump", "--json", "--top", "--value"],
+                   "best": ["--top", "--bid", "--json", "--rules", "--table"],
+                   "settle": ["--bid", "--trump", "--made", "--silent", "--table", "--json"],
+                   "analyse": ["--bid", "--trump", "--play", "--file", "--json"],
+                   "simulate": ["--talon", "--seat1", "--seat2", "--void", "--bid", "--trump", "--discard",
+                                "--samples", "--seed", "--jobs", "--cluster", "--json"]}.get("".join(command), []):
         assert option in result.stdout
+
+
+def test_every_command_is_listed_in_the_group_help():
+    out = run("--help").stdout.split("Commands:", 1)[1]
+    listed = {line.split()[0] for line in out.splitlines() if line.strip()}
+    assert listed == {"solve", "batch", "discards", "best", "settle", "analyse", "simulate", "rules"}
 
 
 # -- solve --------------------------------------------------------------------------
@@ -244,10 +258,13 @@ def test_batch_human_mode_reports_bad_lines_on_stderr(tmp_path):
 
 
 def test_batch_without_any_bid_is_a_bad_line(tmp_path):
-    result = run("batch", write(tmp_path, DEAL + "\n"), "--json", "-j", "1")
+    """No --bid and no '| BID' on the line: that line is bad, and the message says both ways out."""
+    result = run("batch", write(tmp_path, f"# no bid anywhere\n{DEAL}\n"), "--json", "-j", "1")
     assert result.exit_code == 2
-    assert json_lines(result) == [{"line": 1, "error": json_lines(result)[0]["error"]}]
-    assert "--bid" in json_lines(result)[0]["error"]
+    [bad] = json_lines(result)
+    assert set(bad) == {"line", "error"} and bad["line"] == 2
+    assert bad["error"].startswith("no bid")
+    assert "DEAL | BID" in bad["error"] and "--bid" in bad["error"]
 
 
 def test_batch_reads_stdin(tmp_path):

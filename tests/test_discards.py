@@ -4,9 +4,6 @@ from itertools import combinations
 
 import pytest
 
-from ulti_solver.bids import parse_bid
-from ulti_solver.cards import BELLS, LEAVES, cards_of, parse_card, popcount
-from ulti_solver.deal import parse_deal
 from ulti_solver.analysis.discards import (
     all_discards,
     discard_tasks,
@@ -16,6 +13,9 @@ from ulti_solver.analysis.discards import (
     solve_discards,
     twelve_card_deal,
 )
+from ulti_solver.bids import parse_bid
+from ulti_solver.cards import BELLS, LEAVES, cards_of, parse_card, popcount
+from ulti_solver.deal import parse_deal
 from ulti_solver.search import solve
 from ulti_solver.variants import make_rules
 
@@ -89,11 +89,16 @@ def test_r16_talon_points_count_for_the_declarer_only_under_talon_to_declarer():
 
 
 def test_r20_an_ace_in_the_talon_loses_four_aces():
+    """The declarer holds two aces (LA, AA): 66 - C(10, 2) = 21 discards put one in the talon."""
     bid = parse_bid("four-aces")
     results = solve_discards(BEFORE, bid, LEAVES)
-    for result in results:
-        if any(card in cards("HA", "BA", "LA", "AA") for card in result.discard):
-            assert result.solution.components["four-aces"] is False
+    aces = set(cards("HA", "BA", "LA", "AA"))
+    with_an_ace = [r for r in results if aces & set(r.discard)]
+    assert len(with_an_ace) == 21
+    for result in with_an_ace:
+        assert result.solution.components["four-aces"] is False
+        assert result.solution.joint is False
+        assert result.ace_or_ten_in_talon  # and the discard is marked for it
 
 
 def test_r17_discarding_a_card_of_the_trump_marriage_is_marked():

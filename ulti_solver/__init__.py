@@ -14,7 +14,7 @@ _EXPORTS = {
     "UltiInputError": "errors",
     "Rules": "variants", "VariantError": "variants", "make_rules": "variants",
     "Position": "position", "Outcome": "position", "PlayError": "position", "parse_play": "position",
-    "replay": "position",
+    "replay": "position", "start_of_play": "position",
     "Solution": "solution",
     "solve": "search", "solve_bid": "search", "value": "search",
     "settle": "settlement", "SilentItem": "settlement", "game_value": "settlement",

@@ -12,13 +12,26 @@ numbers do not depend on how its samples are spread over workers.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass
 from typing import Iterator, Optional, Tuple
 
 from .bids import Bid
-from .cards import ACE, BB_ALL, BB_SUITS, KING, OBER, SEVEN, SUIT_NAMES, card_name, cards_of, hand_of, make_card
-from .cards import popcount
+from .cards import (
+    ACE,
+    BB_ALL,
+    BB_SUITS,
+    KING,
+    OBER,
+    SEVEN,
+    SUIT_NAMES,
+    card_name,
+    cards_of,
+    hand_of,
+    make_card,
+    popcount,
+)
 from .deal import Deal, plural
 from .errors import UltiInputError
 from .play import PlayRules
@@ -85,11 +98,22 @@ def biased_deal(rng: random.Random, bid: Bid, trump: Optional[int]) -> Deal:
 
 
 class ConstraintError(UltiInputError):
-    """What a player says he knows cannot be: the message says which constraint."""
+    """What a player says he knows cannot be: the message says which constraint, in one line."""
 
 
 def _names(mask: int) -> str:
     return " ".join(card_name(c) for c in cards_of(mask))
+
+
+def _suits(mask: int) -> str:
+    """The suits that ``mask`` has cards of, in words: ``hearts``, ``hearts and bells``."""
+    names = [SUIT_NAMES[s] for s in range(4) if mask & BB_SUITS[s]]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _first_suit(mask: int) -> int:
+    """The cards of ``mask`` in its lowest suit."""
+    return next(mask & BB_SUITS[s] for s in range(4) if mask & BB_SUITS[s])
 
 
 @dataclass(frozen=True)
@@ -99,7 +123,12 @@ class Constraints:
     ``hand`` is his 12 cards before the discard (``talon`` None) or his 10
     with the ``talon`` of 2; ``seat1``/``seat2`` are cards known to be in
     those hands; ``voids`` are (seat, suit) pairs: that defender holds no
-    card of that suit.  :meth:`check` says, in one line, why no deal fits.
+    card of that suit.  Building one that no deal fits raises
+    :class:`ConstraintError`, whose one line names the constraint.
+
+    The deals that fit are all alike to the sampler: the unseen cards a
+    void sends to one seat go there, and of the rest (:meth:`free`) seat 1
+    takes a uniformly random subset of the size its hand has room for.
     """
 
     hand: int
@@ -109,6 +138,11 @@ class Constraints:
     voids: Tuple[Tuple[int, int], ...] = ()
 
     def __post_init__(self):
+        try:
+            voids = tuple((int(seat), int(suit)) for seat, suit in self.voids)
+        except (TypeError, ValueError):
+            raise ConstraintError(f"voids are (seat, suit) pairs of numbers, not {self.voids!r}") from None
+        object.__setattr__(self, "voids", voids)
         self.check()
 
     @property
@@ -118,7 +152,11 @@ class Constraints:
         return BB_ALL & ~seen
 
     def _void_mask(self, seat: int) -> int:
-        return sum(BB_SUITS[suit] for s, suit in self.voids if s == seat)
+        mask = 0
+        for s, suit in self.voids:
+            if s == seat:
+                mask |= BB_SUITS[suit]
+        return mask
 
     def forced(self) -> Tuple[int, int]:
         """The unseen cards that can only go to seat 1, and those only to seat 2 (the other is void)."""
@@ -126,7 +164,17 @@ class Constraints:
         return self.unseen & void2 & ~void1, self.unseen & void1 & ~void2
 
     def check(self) -> None:
+        """Raise :class:`ConstraintError` naming the first constraint that no deal can meet."""
         hand, talon = self.hand, self.talon
+        for name, mask in (("the declarer's hand", hand), ("the talon", talon or 0), ("seat 1", self.seat1),
+                           ("seat 2", self.seat2)):
+            if not isinstance(mask, int) or mask < 0 or mask & ~BB_ALL:
+                raise ConstraintError(f"{name} is not a set of cards: {mask!r}")
+        for seat, suit in self.voids:
+            if seat not in (1, 2):
+                raise ConstraintError(f"a void is for seat 1 or seat 2, not seat {seat}")
+            if suit not in range(4):
+                raise ConstraintError(f"a void is in a suit 0-3 (hearts, bells, leaves, acorns), not {suit}")
         if talon is None and popcount(hand) != 12:
             raise ConstraintError(f"the declarer's hand has {plural(popcount(hand), 'card')}; it needs 12 "
                                   "before the discard, or 10 with --talon (R6)")
@@ -134,7 +182,8 @@ class Constraints:
             if popcount(talon) != 2:
                 raise ConstraintError(f"the talon has {plural(popcount(talon), 'card')}; it holds 2 (R6)")
             if popcount(hand) != 10:
-                raise ConstraintError(f"with a talon the declarer's hand has 10 cards, not {popcount(hand)} (R6)")
+                raise ConstraintError(f"the declarer's hand has {plural(popcount(hand), 'card')}; with the talon "
+                                      "it needs 10, or 12 before the discard without --talon (R6)")
         parts = [("the declarer's hand", hand), ("the talon", talon or 0), ("seat 1", self.seat1),
                  ("seat 2", self.seat2)]
         for (name_a, a), (name_b, b) in itertools.combinations(parts, 2):
@@ -145,24 +194,34 @@ class Constraints:
                 raise ConstraintError(f"seat {seat} is given {popcount(known)} cards; a hand holds 10")
             clash = known & self._void_mask(seat)
             if clash:
-                raise ConstraintError(f"seat {seat} is said to be void in {SUIT_NAMES[(clash.bit_length() - 1) // 8]} "
-                                      f"but holds {_names(clash)}")
+                clash = _first_suit(clash)
+                raise ConstraintError(f"seat {seat} is said to be void in {_suits(clash)} but holds {_names(clash)}")
         both = self._void_mask(1) & self._void_mask(2) & self.unseen
         if both:
-            raise ConstraintError(f"both defenders are void in {SUIT_NAMES[(both.bit_length() - 1) // 8]}, "
-                                  f"but nobody is left to hold {_names(both)}")
+            both = _first_suit(both)
+            raise ConstraintError(f"both defenders are said to be void in {_suits(both)}, but nobody is left "
+                                  f"to hold {_names(both)}")
         only1, only2 = self.forced()
         for seat, known, only in ((1, self.seat1, only1), (2, self.seat2, only2)):
             if popcount(known) + popcount(only) > 10:
                 other = 3 - seat
-                raise ConstraintError(f"seat {other}'s voids leave {popcount(only)} unseen cards to seat {seat}, "
-                                      f"who already has {popcount(known)} known: more than 10")
+                held = (f"its {plural(popcount(known), 'known card')} and the {popcount(only)} unseen cards "
+                        f"of those suits: {popcount(known) + popcount(only)}" if known
+                        else f"all {popcount(only)} unseen cards of those suits")
+                raise ConstraintError(
+                    f"seat {other} is said to be void in {_suits(self._void_mask(other) & only)}, so seat {seat} "
+                    f"would hold {held}, more than a hand's 10")
 
     def free(self) -> Tuple[int, int]:
         """The unseen cards either defender may hold, and how many of them seat 1 gets."""
         only1, only2 = self.forced()
         free = self.unseen & ~only1 & ~only2
         return free, 10 - popcount(self.seat1) - popcount(only1)
+
+    def deal_count(self) -> int:
+        """How many deals fit: each equally likely in :func:`sample_deal`, each once in :func:`every_deal`."""
+        free, count = self.free()
+        return math.comb(popcount(free), count)
 
     def deal_with(self, seat1_extra: int) -> Deal:
         """The deal where seat 1 takes ``seat1_extra`` of the free cards and seat 2 the rest."""
@@ -173,9 +232,24 @@ class Constraints:
         return Deal((self.hand, seat1, seat2), self.talon)
 
 
+def sample_rng(seed: int, index: int) -> random.Random:
+    """The generator of sample ``index`` of simulation ``seed``: the same in every process and Python.
+
+    A string seed is hashed with SHA-512 (``random.seed`` version 2), not
+    with ``hash()``, so ``PYTHONHASHSEED`` cannot change it.
+    """
+    return random.Random(f"ulti-sample:{int(seed)}:{int(index)}")
+
+
 def sample_deal(constraints: Constraints, seed: int, index: int) -> Deal:
-    """Sample ``index`` of simulation ``seed``: uniform among the deals that fit ``constraints``."""
-    rng = random.Random(f"ulti-sample:{seed}:{index}")
+    """Sample ``index`` of simulation ``seed``: uniform among the deals that fit ``constraints``.
+
+    Seat 1's share of the free cards is a uniform random subset of the
+    size it needs (``random.sample``), so each of the
+    :meth:`Constraints.deal_count` deals has the same chance.  The deal
+    depends on (seed, index) alone, never on which samples came before.
+    """
+    rng = sample_rng(seed, index)
     free, count = constraints.free()
     cards = list(cards_of(free))
     return constraints.deal_with(hand_of(rng.sample(cards, count)))

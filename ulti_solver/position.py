@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
-from .cards import BB_ACES, BB_SUITS, Card, card_name, card_points, card_suit, cards_of, parse_card, popcount
+from .cards import BB_ACES, BB_SUITS, Card, card_name, card_points, card_suit, format_card_list, parse_card, popcount
 from .deal import SEAT_NAMES, Deal, seat_possessive
 from .errors import UltiInputError
 from .play import DECLARER, PlayRules, legal_moves, trick_winner
@@ -146,7 +146,8 @@ def broken_rule(position: Position, card: Card, play: PlayRules) -> str:
 
 
 def _names(mask: int) -> str:
-    return " ".join(card_name(c) for c in cards_of(mask))
+    """Cards as the notation orders them: by suit, then A T K O U 9 8 7."""
+    return format_card_list(mask).replace(",", " ")
 
 
 def replay(deal: Deal, play: PlayRules, cards: Sequence[Card], start: Optional[Position] = None) -> Position:

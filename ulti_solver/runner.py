@@ -9,9 +9,12 @@ item, and the order is the input's.
 * ``jobs == 1``: in this process (no start-up cost, easy to debug);
 * ``jobs > 1``: a pool of worker processes, or of threads
   (``kind="thread"``: the core searches without the GIL);
-* ``cluster="tcp://host:port"``: a Dask distributed cluster (the optional
-  ``cluster`` extra), the items shipped in chunks big enough that the
-  scheduler's overhead per task stays small.
+* ``cluster="tcp://host:port"`` (or a ``distributed.Client``): a Dask
+  distributed cluster (the optional ``cluster`` extra), the items shipped
+  in chunks big enough that the scheduler's overhead per task stays small,
+  a few tasks per worker thread in flight; a task of a worker that dies
+  is run again elsewhere.  :func:`connect` checks an address first and
+  says in one line (:class:`ClusterError`) why it cannot be used.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, List, Optional, Sequence
@@ -41,7 +45,7 @@ def default_jobs() -> int:
 def _quiet_worker() -> None:
     """Workers leave Ctrl-C to the main process and end without a word when stopped."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a Python handler can miss a SIGTERM sent while it waits on a lock
 
 
 def chunk_size(total: Optional[int], jobs: int, most: int = 32) -> int:
@@ -69,12 +73,13 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
 
 @contextmanager
 def ordered_results(func: Callable, items: Iterable, jobs: int = 1, chunksize: int = 8, *,
-                    kind: str = "process", cluster: Optional[str] = None,
-                    cluster_chunk: int = 128) -> Iterator[Iterator]:
+                    kind: str = "process", cluster=None, cluster_chunk: int = 128) -> Iterator[Iterator]:
     """``func(item)`` for every item, in input order, each as soon as it and those before it are done.
 
     ``chunksize`` items go to a local worker at a time, ``cluster_chunk`` to
-    a cluster task (enough work that the scheduler's ~1 ms per task is small).
+    a cluster task: enough work that the scheduler's cost per task (about a
+    millisecond) is small.  ``cluster`` is a scheduler address or a
+    ``distributed.Client`` (left open); see :func:`_cluster_results`.
 
     On leaving the block, normally or by Ctrl-C, SIGTERM or a broken pipe,
     the workers are stopped so nothing runs on after the program.
@@ -98,38 +103,148 @@ def ordered_results(func: Callable, items: Iterable, jobs: int = 1, chunksize: i
         pool.join()
 
 
-def connect(address: str):
-    """A Dask client for ``address``, or a one-line :class:`ClusterError` saying why not."""
+#: How long :func:`connect` waits for a scheduler, in seconds.
+CONNECT_TIMEOUT = 5.0
+DEFAULT_PORT = 8786
+_SCHEMES = ("tcp://", "tls://", "inproc://", "ws://", "wss://")
+
+
+def _reason(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _reach(address: str, timeout: float) -> str:
+    """A plain TCP connect to the scheduler's port: a refused port or an unknown host fails at once.
+
+    (Dask's client would retry until its timeout, and say less.)  Needs
+    nothing but the standard library, so the answer is the same with or
+    without the cluster extra.  Returns the address with its port (Dask's 8786 if none was given).
+    """
+    import socket
+    from urllib.parse import urlsplit
+
+    if address.startswith("inproc://"):
+        return address
+    try:
+        parts = urlsplit(address)
+        host, port = parts.hostname, parts.port or DEFAULT_PORT
+    except ValueError as exc:
+        raise ClusterError(f"a cluster address looks like tcp://HOST:PORT, not {address!r} ({_reason(exc)})") from None
+    if not host:
+        raise ClusterError(f"a cluster address looks like tcp://HOST:PORT, not {address!r}")
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_reason(exc)}") from None
+    return address if parts.port else f"{address.rstrip('/')}:{port}"
+
+
+def _identify(address: str, timeout: float) -> None:
+    """Dask's handshake and an ``identity`` call: is this a scheduler, and not a worker or something else?
+
+    Something else listening on the port may send anything (a web server's
+    reply read as a frame length asks for gigabytes): that is named, in one
+    line, instead of hanging or failing deep inside the client.  Only for
+    ``tcp://``: tls and websockets need the client's security settings.
+    """
+    import asyncio
+
+    from distributed.comm import connect as comm_connect
+
+    if not address.startswith("tcp://"):
+        return
+
+    async def identity():
+        comm = await comm_connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity"})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        reply = asyncio.run(asyncio.wait_for(identity(), timeout))
+    except (Exception, MemoryError) as exc:
+        raise ClusterError(f"{address} does not answer as a Dask scheduler ({_reason(exc)})") from None
+    kind = reply.get("type") if isinstance(reply, dict) else None
+    if kind != "Scheduler":
+        raise ClusterError(f"{address} is {'a Dask ' + str(kind) if kind else 'not a Dask scheduler'}; "
+                           "--cluster needs the scheduler's address")
+
+
+def connect(address: str, timeout: float = CONNECT_TIMEOUT):
+    """A Dask client for ``address``, or a one-line :class:`ClusterError` saying why not, within ``timeout``."""
+    if not isinstance(address, str) or not address.startswith(_SCHEMES):
+        raise ClusterError(f"a cluster address looks like tcp://HOST:PORT, not {address!r}")
+    address = _reach(address, timeout)
     try:
         from distributed import Client
     except ImportError:
         raise ClusterError("--cluster needs Dask: pip install \"ulti-solver[cluster]\"") from None
-    if not address.startswith(("tcp://", "tls://", "inproc://", "ws://", "wss://")):
-        raise ClusterError(f"a cluster address looks like tcp://HOST:PORT, not {address!r}")
+    _identify(address, timeout)
     try:
-        return Client(address, timeout="5s", set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {' '.join(str(exc).split())}") from None
+        return Client(address, timeout=f"{timeout}s", set_as_default=False)
+    except (Exception, MemoryError) as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_reason(exc)}") from None
+
+
+def cluster_threads(client) -> int:
+    """The worker threads of the cluster now (at least 1, so that a cluster still starting gets work)."""
+    try:
+        return max(1, sum(client.nthreads().values()))
+    except Exception:  # an old scheduler, a hiccup: the sizes below are only a plan
+        return 1
+
+
+def task_size(total: Optional[int], most: int, threads: int) -> int:
+    """Items per cluster task: ``most``, or fewer (never under a quarter of it) to give every thread ~4 tasks."""
+    if total is None:
+        return max(1, most)
+    balanced = -(-total // (4 * threads))
+    return max(1, min(most, max(balanced, most // 4)))
 
 
 @contextmanager
-def _cluster_results(func: Callable, items: Iterable, address: str, chunksize: int) -> Iterator[Iterator]:
+def _cluster_results(func: Callable, items: Iterable, cluster, chunksize: int) -> Iterator[Iterator]:
     """Results from a Dask cluster: one task per chunk, collected in input order.
 
-    Dask re-runs the task of a worker that is lost (``allowed_failures``),
-    so a lost worker costs time, never a result.
+    ``func`` and the items must pickle (a ``functools.partial`` of
+    module-level functions does) and the workers must import this
+    package.  A few tasks per worker thread are in flight at a time, so a
+    long (or endless) input streams.  Dask re-runs the task of a worker
+    that is lost (``distributed.scheduler.allowed-failures``), so a lost
+    worker costs time, never a result; only a task that kills worker
+    after worker fails, with :class:`distributed.KilledWorker`.
     """
-    client = connect(address)
-    futures = []
+    own = isinstance(cluster, str)
+    client = connect(cluster) if own else cluster
+    in_flight: deque = deque()
     try:
-        futures = [client.submit(_run_chunk, func, chunk, pure=False) for chunk in _chunks(items, chunksize)]
+        threads = cluster_threads(client)
+        total = len(items) if hasattr(items, "__len__") else None
+        chunks = _chunks(items, task_size(total, chunksize, threads))
+        window = max(8, 4 * threads)
+
+        def next_results() -> List:
+            results = in_flight[0].result()  # a Ctrl-C here leaves the task in in_flight, to be cancelled
+            in_flight.popleft()
+            return results
 
         def collect():
-            for future in futures:
-                yield from future.result()
+            for chunk in chunks:
+                in_flight.append(client.submit(_run_chunk, func, chunk, pure=False))
+                if len(in_flight) >= window:
+                    yield from next_results()
+            while in_flight:
+                yield from next_results()
 
         yield collect()
     finally:
-        for future in futures:
-            future.cancel()
-        client.close()
+        if in_flight:
+            try:
+                client.cancel(list(in_flight))
+            except Exception:  # the scheduler is gone already
+                pass
+        if own:
+            client.close()

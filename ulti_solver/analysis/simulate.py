@@ -20,7 +20,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 from ..bids import Bid, trumps_to_solve
 from ..cards import SUIT_NAMES, Suit, card_name, format_hand
-from ..dealing import Constraints, sample_deal
+from ..dealing import ConstraintError, Constraints, sample_deal
 from ..search import solve_joint_value
 from ..variants import DEFAULT_RULES, Rules
 from .best import CANDIDATE_BIDS
@@ -37,7 +37,10 @@ def wilson(made: int, samples: int, z: float = Z95) -> Tuple[float, float]:
     denominator = 1 + z * z / samples
     centre = (p + z * z / (2 * samples)) / denominator
     half = z * math.sqrt(p * (1 - p) / samples + z * z / (4 * samples * samples)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At p = 0 (or 1) the bound is 0 (or 1) exactly; say so rather than a rounding error's 3e-18.
+    low = 0.0 if made == 0 else max(0.0, centre - half)
+    high = 1.0 if made == samples else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass(frozen=True)
@@ -100,9 +103,19 @@ def games_for(constraints: Constraints, bids: Optional[Sequence[Bid]], trump: Op
               discards: Optional[Sequence[Tuple[int, int]]]) -> List[Game]:
     """Every (discard, bid, trump) asked: all discards of a 12-card hand and all bids by default."""
     if constraints.talon is not None:
+        if discards:
+            raise ConstraintError("a discard is for a 12-card hand; this hand already has its talon")
         chosen = [None]
+    elif discards:
+        chosen = []
+        for pair in discards:
+            pair = tuple(sorted(pair))
+            if len(pair) != 2 or pair[0] == pair[1] or any(not (constraints.hand >> c) & 1 for c in pair):
+                raise ConstraintError(f"a discard is two cards of the declarer's hand, not "
+                                      f"{' '.join(card_name(c) for c in pair) or 'nothing'}")
+            chosen.append(pair)
     else:
-        chosen = list(discards) if discards else all_discards(constraints.hand)
+        chosen = all_discards(constraints.hand)
     if bids:
         pairs = [pair for bid in bids for pair in trumps_to_solve(bid, trump)]
     else:
@@ -139,32 +152,47 @@ class Simulation:
         return self.tallies[0].samples if self.tallies else 0
 
 
+#: Solves per cluster task: some 0.5-2 s of work (a quarter of that at the least, see
+#: :func:`~ulti_solver.runner.task_size`), so that a task's round trip through the scheduler
+#: (1-20 ms) costs a few percent at most.
+SOLVES_PER_TASK = 500
+
+
 def simulate(constraints: Constraints, samples: int, *, bids: Optional[Sequence[Bid]] = None,
              trump: Optional[Suit] = None, discards: Optional[Sequence[Tuple[int, int]]] = None, seed: int = 0,
-             rules: Rules = DEFAULT_RULES, jobs: int = 1, cluster: Optional[str] = None,
+             rules: Rules = DEFAULT_RULES, jobs: int = 1, cluster=None,
              on_sample: Optional[Callable[[int], None]] = None) -> Simulation:
     """Solve ``samples`` deals fitting ``constraints`` for every game asked; see the module docstring.
 
-    Ctrl-C (KeyboardInterrupt) stops the work and returns what was solved,
-    marked ``interrupted``.
+    ``jobs`` worker processes (1: this process), or ``cluster``: a Dask
+    scheduler address (``tcp://HOST:PORT``) or a ``distributed.Client``.
+    ``on_sample(n)`` is called after each sample with the count so far.
+    Ctrl-C or SIGTERM (KeyboardInterrupt) stops the work and returns the
+    samples solved until then, marked ``interrupted``: every tally counts
+    the same samples, 0 to n - 1, never part of one.
     """
     from ..runner import chunk_size, ordered_results
 
     games = games_for(constraints, bids, trump, discards)
     hand = format_hand(constraints.hand)
-    tallies = [Tally(game) for game in games]
     work = partial(solve_sample, constraints, games, rules, seed)
-    # A cluster task should hold about a second of work: samples x games solves of ~1 ms.
-    per_task = max(1, min(samples, 1000 // max(1, len(games))))
+    jobs = max(1, min(jobs, samples))
+    per_task = max(1, min(samples, -(-SOLVES_PER_TASK // max(1, len(games)))))
+    # (samples done, (made, value sum, value squares) per game), replaced whole after each sample:
+    # an interrupt finds either the state before a sample or after it.
+    state: Tuple[int, Tuple[Tuple[int, int, int], ...]] = (0, ((0, 0, 0),) * len(games))
     interrupted = None
     try:
         with ordered_results(work, range(samples), jobs, chunk_size(samples, jobs), cluster=cluster,
                              cluster_chunk=per_task) as results:
-            for done, sample in enumerate(results, start=1):
-                for tally, (made, value) in zip(tallies, sample):
-                    tally.add(made, value)
+            for sample in results:
+                done, sums = state
+                state = (done + 1, tuple((m + made, s + value, q + value * value)
+                                         for (m, s, q), (made, value) in zip(sums, sample, strict=True)))
                 if on_sample is not None:
-                    on_sample(done)
+                    on_sample(done + 1)
     except KeyboardInterrupt as exc:
         interrupted = exc
+    done, sums = state
+    tallies = [Tally(game, done, m, s, q) for game, (m, s, q) in zip(games, sums, strict=True)]
     return Simulation(hand, tallies, samples, interrupted)

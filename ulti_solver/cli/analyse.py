@@ -15,14 +15,23 @@ from ..play import PlayRules, trick_winner
 from ..position import parse_play
 from ..record import parse_record
 from .app import interrupted_status
-from .options import BadInput, bid_option, build_rules, json_option, played_games, read_deal, rules_options
-from .options import trump_option
+from .options import (
+    BadInput,
+    bid_option,
+    build_rules,
+    deal_argument,
+    json_option,
+    played_games,
+    read_deal,
+    rules_options,
+    trump_option,
+)
 from .output import Output, progress_bar
-from .text import aligned, card_text, cards_text, deal_header, signed
+from .text import aligned, card_text, cards_text, deal_header, plural, signed
 
 
 @click.command(name="analyse", context_settings={"ignore_unknown_options": True})
-@click.argument("deal", nargs=-1)
+@deal_argument(required=False)
 @bid_option(required=False)
 @trump_option()
 @click.option("--play", "play_text", metavar="CARDS",
@@ -53,7 +62,7 @@ def command(deal, bid, trump, play_text, file, variants, rulebook, table, as_jso
     Examples:
       ulti analyse --file examples/games.txt
       ulti analyse --file examples/games.txt --json | tail -1
-      ulti analyse "$(cat examples/deal.txt)" --bid party --trump bells --play "BT BA BU HA H8 HU"
+      ulti analyse "$(cat examples/deal.txt)" --bid party --trump bells --play "BT BA BU LA LT LO"
     """
     rules = build_rules(rulebook, variants, table)
     if file is not None:
@@ -146,6 +155,6 @@ def game_table(analysis: GameAnalysis) -> List[str]:
     counts, costs = analysis.errors_by_seat(), analysis.cost_by_seat()
     lines += ["", "Summary: " + "; ".join(f"{SEAT_NAMES[s]} {counts[s]} error{'s' if counts[s] != 1 else ''}"
                                           f" ({costs[s]} units)" for s in range(3))]
-    end = "the game ends" if len(verdicts) == 30 else f"after {len(verdicts)} cards"
-    lines.append(f"Value where {end}: {signed(analysis.final_value)} per defender.")
+    end = "where the game ends" if len(verdicts) == 30 else f"after {plural(len(verdicts), 'card')}"
+    lines.append(f"Value {end}: {signed(analysis.final_value)} per defender.")
     return lines

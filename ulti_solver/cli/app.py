@@ -11,6 +11,7 @@ run, so ``ulti --help`` and a one-deal ``ulti solve`` start fast.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 from importlib import import_module
@@ -49,9 +50,27 @@ def _terminate(signum, frame):
     raise Terminated()
 
 
+#: Click quotes the user's words in its own messages ("No such command 'x'.", a file name), uncut.
+_QUOTED = re.compile(r"'([^']{200,})'")
+#: The longest message line printed, whatever it quotes.
+MESSAGE_LIMIT = 500
+
+
+def _shorten(match: re.Match) -> str:
+    """A long quoted word as its start and its end (the end of a path names the file)."""
+    text = match.group(1)
+    return f"'{text[:80]}...{text[-40:]}' ({len(text)} characters)"
+
+
 def one_line(message: object) -> str:
-    """Messages are printed on one line so scripts can grep them."""
-    return " ".join(str(message).split())
+    """Messages are printed on one line so scripts can grep them, and short enough to read.
+
+    Our own messages quote the user's input through ``errors.excerpt``
+    already; click's do not, so a very long quoted word is cut here, and
+    a line that is still too long is cut at the end.
+    """
+    text = _QUOTED.sub(_shorten, " ".join(str(message).split()))
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 3] + "..."
 
 
 def interrupted_status(exc: BaseException) -> int:
@@ -59,12 +78,26 @@ def interrupted_status(exc: BaseException) -> int:
 
 
 def _quiet_broken_pipe() -> None:
-    """The reader is gone: send what is left of stdout nowhere, so the exit flush cannot fail."""
+    """The reader is gone: send what is left of the output nowhere, so the exit flush cannot fail.
+
+    Both streams go: when stderr shares the closed pipe (``2>&1 | head``),
+    a message there would fail the same way.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):  # no real file behind it (a test harness)
+            pass
+
+
+def _say(text: str) -> None:
+    """One line on stderr; a closed stderr is no reason for a traceback."""
     try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
+        click.echo(text, err=True)
+    except OSError:
+        _quiet_broken_pipe()
 
 
 class UltiGroup(click.Group):
@@ -72,6 +105,10 @@ class UltiGroup(click.Group):
 
     Click's own usage errors normally print the usage and a hint on extra
     lines; here they become ``Error: <message> (try 'ulti solve --help')``.
+
+    The group runs its commands itself rather than through click's
+    standalone ``main``: that one turns a broken pipe into exit status 1
+    and a SIGTERM into a plain Ctrl-C, before this class could see either.
     """
 
     def list_commands(self, ctx):
@@ -81,47 +118,61 @@ class UltiGroup(click.Group):
         module = COMMANDS.get(name)
         if module is None:
             return None
-        return getattr(import_module(f"{__package__}.{module}"), "command")
+        return import_module(f"{__package__}.{module}").command
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        extra.pop("windows_expand_args", None)
         args = sys.argv[1:] if args is None else list(args)
         if not args:  # bare 'ulti': the help, as a page
             args = ["--help"]
+        prog_name = prog_name or "ulti"
         previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
         try:
-            status = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-            sys.stdout.flush()
-        except BrokenPipeError:
-            _quiet_broken_pipe()
-            sys.exit(0)
-        except click.UsageError as exc:
-            hint = f" (try '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-            click.echo(f"Error: {one_line(exc.format_message())}{hint}", err=True)
-            sys.exit(exc.exit_code)
-        except click.ClickException as exc:
-            click.echo(f"Error: {one_line(exc.format_message())}", err=True)
-            sys.exit(exc.exit_code)
-        except UltiInputError as exc:
-            click.echo(f"Error: {one_line(exc)}", err=True)
-            sys.exit(2)
-        except (click.Abort, KeyboardInterrupt) as exc:
-            click.echo("Interrupted.", err=True)
-            sys.exit(interrupted_status(exc))
-        except Exception as exc:  # an internal error: a bug, not the user's input
-            if os.environ.get("ULTI_DEBUG"):
-                raise
-            click.echo(
-                f"Error: internal error: {type(exc).__name__}: {one_line(exc)} "
-                "(run with ULTI_DEBUG=1 to see the traceback)",
-                err=True,
-            )
-            sys.exit(1)
+            status = self._run(args, prog_name, complete_var, extra)
         finally:
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
-        sys.exit(status if isinstance(status, int) else 0)
+        sys.exit(status)
+
+    def _run(self, args, prog_name, complete_var, extra) -> int:
+        """Parse and invoke; every way out becomes an exit status (``sys.exit`` in a command passes through)."""
+        try:
+            try:
+                completion = getattr(self, "_main_shell_completion", None)
+                if completion is not None:
+                    completion(extra, prog_name, complete_var)
+                with self.make_context(prog_name, args, **extra) as ctx:
+                    self.invoke(ctx)
+            finally:
+                # Inside the handlers below: a pipe closed on the last lines fails here, not at exit.
+                sys.stdout.flush()
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+            return 0
+        except click.exceptions.Exit as exc:
+            return exc.exit_code
+        except click.UsageError as exc:
+            hint = f" (try '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            _say(f"Error: {one_line(exc.format_message())}{hint}")
+            return exc.exit_code
+        except click.ClickException as exc:
+            _say(f"Error: {one_line(exc.format_message())}")
+            return exc.exit_code
+        except UltiInputError as exc:
+            _say(f"Error: {one_line(exc)}")
+            return 2
+        except (click.Abort, KeyboardInterrupt) as exc:
+            _say("Interrupted.")
+            return interrupted_status(exc)
+        except Exception as exc:  # an internal error: a bug, not the user's input
+            if os.environ.get("ULTI_DEBUG"):
+                raise
+            _say(f"Error: internal error: {type(exc).__name__}: {one_line(exc)} "
+                 "(run with ULTI_DEBUG=1 to see the traceback)")
+            return 1
+        return 0
 
 
 def _main_thread() -> bool:
@@ -158,6 +209,7 @@ def main():
     ten, F for the ober), '-' for a void suit.  Card lists work too:
     PA,PT,P9,TK,... (suit letters H B L A or P T Z M).
 
-    Exit status: 0 ok, 2 bad input (one line on stderr naming it),
-    1 internal error, 130 interrupted.
+    Exit status: 0 ok (also when a reader such as 'head' stops early),
+    2 bad input (one line on stderr naming it), 1 internal error,
+    130 interrupted (Ctrl-C), 143 stopped by SIGTERM.
     """

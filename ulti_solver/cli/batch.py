@@ -9,10 +9,11 @@ from typing import Iterable, List, Tuple
 
 import click
 
-from ..bids import COMPONENT_ORDER
 from ..batch import BatchSettings, BatchTally, LineOutcome, numbered_lines, open_lines, solve_batch_line
+from ..bids import COMPONENT_ORDER
 from ..runner import chunk_size, default_jobs, ordered_results
 from ..scoring import SilentQuestion
+from ..search import implementation
 from .app import interrupted_status
 from .options import build_rules, game_options, json_option, value_option, worker_options
 from .output import CSV, JSON, Output, output_format, progress_bar
@@ -53,6 +54,7 @@ def command(file, bid, trump, variants, rulebook, table, silent, with_value, as_
     """
     fmt = output_format(as_json, as_csv)
     rules = build_rules(rulebook, variants, table)
+    implementation()  # a bad ULTI_SOLVER_IMPL is one error line before the header, not after it
     settings = BatchSettings(bid, trump, rules, silent, with_value)
     jobs = jobs or default_jobs()
     tally = BatchTally()

@@ -6,10 +6,9 @@ import click
 
 from ..analysis.best import best_bids, count_candidates
 from ..errors import UltiInputError
-from .options import BadInput, build_rules, deal_argument, json_option, read_deal, rules_options
-from .options import _parse_bid_option
+from .options import BadInput, _parse_bid_option, build_rules, deal_argument, json_option, read_deal, rules_options
 from .output import Output, progress_bar
-from .text import aligned, cards_text, hands_table, rules_text, signed, trump_text, yes_no
+from .text import aligned, cards_text, hands_table, plural, rules_text, signed, trump_text, yes_no
 
 
 def _parse_bids(ctx, param, values):
@@ -70,7 +69,7 @@ def command(deal, top, bids, variants, rulebook, table, as_json, quiet):
     else:
         out.lines(_table(the_deal, result, rules))
     if not quiet:
-        click.echo(f"{result.candidates} candidates: {result.searched} valued exactly, {result.tested} ruled "
+        click.echo(f"{plural(result.candidates, 'candidate')}: {result.searched} valued exactly, {result.tested} ruled "
                    f"out by a null-window search, {result.skipped} by their best possible value", err=True)
 
 
@@ -86,10 +85,11 @@ def _table(deal, result, rules):
         rows.append([str(cand.rank), *([cards_text(cand.discard)] if twelve else []), str(cand.bid),
                      trump_text(cand.trump), signed(cand.value), yes_no(s.joint), points])
     shown = "every candidate" if len(result.ranked) == result.candidates else f"the best {len(result.ranked)}"
-    lines += [f"{result.candidates} candidates; {shown}, best first (value: units per defender, R34):", ""]
+    lines += [f"{plural(result.candidates, 'candidate')}; {shown}, best first (value: units per defender, R34):", ""]
     lines += aligned(rows, right=(0, 4 if twelve else 3))
     best = result.best()
     if best:
-        names = "; ".join(f"{c.bid} ({trump_text(c.trump)})" for c in best)
+        names = "; ".join(("" if c.discard is None else f"discard {cards_text(c.discard)}, ")
+                          + f"{c.bid} ({trump_text(c.trump)})" for c in best)
         lines += ["", f"Best bid (R35): {names}, worth {signed(best[0].value)} per defender."]
     return lines

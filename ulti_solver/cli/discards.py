@@ -10,8 +10,16 @@ import click
 from ..analysis.discards import DiscardResult, discard_tasks, rank_discards, solve_discard, twelve_card_deal
 from ..runner import chunk_size, default_jobs, ordered_results
 from ..variants import Rules
-from .options import build_rules, deal_argument, game_options, json_option, played_games, read_deal, value_option
-from .options import worker_options
+from .options import (
+    build_rules,
+    deal_argument,
+    game_options,
+    json_option,
+    played_games,
+    read_deal,
+    value_option,
+    worker_options,
+)
 from .output import Output, progress_bar
 from .text import aligned, cards_text, hands_table, number_text, rules_text, signed, trump_text, yes_no
 
@@ -55,7 +63,8 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, as_
     jobs = max(1, min(jobs or default_jobs(), len(tasks)))
     solved = []
     work = partial(solve_discard, rules=rules, silent=silent, value=with_value)
-    with ordered_results(work, tasks, jobs, chunk_size(len(tasks), jobs), cluster=cluster, cluster_chunk=33) as results, \
+    chunk = chunk_size(len(tasks), jobs)
+    with ordered_results(work, tasks, jobs, chunk, cluster=cluster, cluster_chunk=33) as results, \
             progress_bar(len(tasks), "discard", quiet) as bar:
         for result in results:
             solved.append(result)

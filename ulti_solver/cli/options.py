@@ -7,6 +7,7 @@ with one line that names what is wrong.
 
 from __future__ import annotations
 
+import difflib
 import re
 import sys
 from typing import List, Optional, Sequence
@@ -15,7 +16,7 @@ import click
 
 from ..bids import Bid, parse_bid, parse_trump, trumps_to_solve
 from ..deal import Deal, parse_deal
-from ..errors import UltiInputError
+from ..errors import UltiInputError, excerpt
 from ..variants import Rules, make_rules
 
 #: A word on the command line that can only be a mistyped option: ``-x``, ``--trum``.
@@ -57,18 +58,46 @@ def _parse_trump_option(ctx, param, value: Optional[str]) -> Optional[int]:
 def _at_most_once(ctx, param, values):
     """An option that may be given once: a second one is an error, not a silent override."""
     if len(values) > 1:
-        shown = ", ".join(repr(v) for v in values[:3])
+        shown = ", ".join(excerpt(v) for v in values[:3])
         raise click.BadParameter(f"given {len(values)} times ({shown}); give it once", ctx=ctx, param=param)
     return values[0] if values else None
 
 
-def deal_argument():
-    return click.argument("deal", nargs=-1, required=True)
+def _no_option_words(ctx, param, tokens):
+    """Words that look like options are typos of options, not hands.
+
+    The commands that take a deal accept unknown ``-`` words only so that a
+    hand such as ``-.AT9.K8.7`` (void in hearts) needs no quoting; a word
+    such as ``-q`` or ``--trum`` is an unknown option, said as such.  This
+    runs as the deal's callback, before click checks the required options,
+    so ``ulti solve DEAL -q`` names ``-q`` rather than a missing ``--bid``.
+    """
+    for token in tokens:
+        if _OPTION_LIKE.match(token):
+            params = ctx.command.params if ctx is not None else ()
+            known = [name for p in params for name in getattr(p, "opts", ()) if name.startswith("-")]
+            name = token.split("=", 1)[0]
+            shown = name if len(name) <= 40 else name[:40] + "..."
+            close = difflib.get_close_matches(name, known, cutoff=0.75) if name.startswith("--") else []
+            raise click.NoSuchOption(shown, possibilities=close or None, ctx=ctx)
+    return tokens
+
+
+def _one_bid(ctx, param, values) -> Optional[Bid]:
+    return _parse_bid_option(ctx, param, _at_most_once(ctx, param, values))
+
+
+def _one_trump(ctx, param, values) -> Optional[int]:
+    return _parse_trump_option(ctx, param, _at_most_once(ctx, param, values))
+
+
+def deal_argument(required: bool = True):
+    return click.argument("deal", nargs=-1, required=required, callback=_no_option_words)
 
 
 def bid_option(required: bool = True, help_text: str = ""):
     return click.option(
-        "--bid", "bid", required=required, metavar="BID", callback=_parse_bid_option,
+        "--bid", "bid", required=required, multiple=True, metavar="BID", callback=_one_bid,
         help=help_text or "The bid: words in any order, e.g. 'party', '40-100 ulti', "
         "'red durchmars', 'betli', 'colorless durchmars'.",
     )
@@ -76,7 +105,7 @@ def bid_option(required: bool = True, help_text: str = ""):
 
 def trump_option(help_text: str = ""):
     return click.option(
-        "--trump", "trump", metavar="SUIT", callback=_parse_trump_option,
+        "--trump", "trump", multiple=True, metavar="SUIT", callback=_one_trump,
         help=help_text or "Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk). "
         "Left out, a trump bid is solved for bells, leaves and acorns; hearts makes the bid red (R28, R29).",
     )
@@ -143,19 +172,24 @@ def read_deal(tokens: Sequence[str]) -> Deal:
     """A deal from command-line words.
 
     The deal may come as one quoted string or as one word per hand (the
-    shell splits an unquoted deal), or ``-`` to read it from stdin.  Words
-    that look like options are typos of options, not hands: the commands
-    accept unknown ``-`` words only so that a hand such as ``-.AT9.K8.7``
-    (void in hearts) needs no quoting.
+    shell splits an unquoted deal), or ``-`` to read it from stdin.  Stdin
+    is read as UTF-8 whatever the locale, a byte-order mark dropped, as
+    ``ulti batch -`` reads it.
     """
-    for token in tokens:
-        if _OPTION_LIKE.match(token):
-            raise click.UsageError(f"no such option: {token[:40]}")
-    text = sys.stdin.read() if list(tokens) == ["-"] else " ".join(tokens)
+    _no_option_words(click.get_current_context(silent=True), None, tokens)
+    text = read_stdin() if list(tokens) == ["-"] else " ".join(tokens)
     try:
         return parse_deal(text)
     except UltiInputError as exc:
         raise BadInput(f"bad deal: {exc}") from None
+
+
+def read_stdin() -> str:
+    """All of stdin as UTF-8 text (``utf-8-sig``: a BOM from a Windows editor is not a card)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text-only stdin (some test harnesses): take it as it is
+        return sys.stdin.read().lstrip("\ufeff")
+    return stream.read().decode("utf-8-sig", errors="replace")
 
 
 def played_games(bid: Bid, trump: Optional[int]):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from ..errors import UltiInputError
+from ..errors import UltiInputError, excerpt
 from ..settlement import SilentItem, settle
 from ..variants import DEFAULT_RULEBOOK, RULEBOOKS
-from .options import BadInput, bid_option, json_option, trump_option
+from .options import BadInput, _at_most_once, bid_option, json_option, trump_option
 from .output import Output
 from .text import aligned, signed, trump_text
 
@@ -20,9 +20,10 @@ from .text import aligned, signed, trump_text
               "the bid's other components were lost (R31).")
 @click.option("--silent", "silent", default="-", metavar="NAMES",
               help="Silent items that happened: " + ", ".join(SilentItem) + " (R25-R27, R33).")
-@click.option("--table", "table", default=None, metavar="TABLE",
+@click.option("--table", "table", multiple=True, callback=_at_most_once, metavar="TABLE",
               help="Value table (R32): classic or tournament (default: classic, as the default rulebook).")
-@click.option("--rules", "rulebook", default=None, metavar="BOOK", help="Take the value table of this rulebook.")
+@click.option("--rules", "rulebook", multiple=True, callback=_at_most_once, metavar="BOOK",
+              help="Take the value table of this rulebook.")
 @json_option("One JSON object: bid, trump, table, per_defender, declarer_total, items.")
 def command(bid, trump, made, silent, table, rulebook, as_json):
     """What a finished game pays: each component won or lost, the silent items, the total.
@@ -41,7 +42,7 @@ def command(bid, trump, made, silent, table, rulebook, as_json):
     """
     try:
         if rulebook is not None and rulebook.strip().lower() not in RULEBOOKS:
-            raise BadInput(f"unknown rulebook {rulebook!r}; known: {', '.join(RULEBOOKS)}")
+            raise BadInput(f"unknown rulebook {excerpt(rulebook)}; known: {', '.join(RULEBOOKS)}")
         chosen = table or RULEBOOKS[(rulebook or DEFAULT_RULEBOOK).strip().lower()][1]
         result = settle(bid, trump, made, silent, chosen)
     except UltiInputError as exc:
@@ -58,7 +59,9 @@ def command(bid, trump, made, silent, table, rulebook, as_json):
     lines = [f"Bid   {result.bid}" + (f" ({trump_text(result.trump)})" if result.trump is not None else ""),
              f"Table {result.table}", ""] + aligned(rows, right=(2,))
     s, total = result.per_defender, result.declarer_total
-    if s >= 0:
+    if s == 0:
+        words = "Nobody pays: the game is square (R30)."
+    elif s > 0:
         words = f"Each defender pays the declarer {s}: {total} for the declarer in all (R30)."
     else:
         words = f"The declarer pays each defender {-s}: {total} for the declarer in all (R30)."

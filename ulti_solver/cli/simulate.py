@@ -11,12 +11,20 @@ import click
 from ..analysis.simulate import simulate, wilson
 from ..bids import Bid, parse_trump
 from ..cards import card_name, cards_of, popcount
-from ..dealing import Constraints
 from ..deal import parse_hand
+from ..dealing import Constraints
 from ..errors import UltiInputError
 from ..runner import default_jobs
 from .app import interrupted_status
-from .options import BadInput, _parse_bid_option, _parse_trump_option, json_option, rules_options, build_rules
+from .options import (
+    _OPTION_LIKE,
+    BadInput,
+    _parse_bid_option,
+    _parse_trump_option,
+    build_rules,
+    json_option,
+    rules_options,
+)
 from .output import Output, progress_bar
 from .text import aligned, cards_text, plural, trump_text
 
@@ -91,6 +99,9 @@ def command(hand, talon, seat1, seat2, voids, bids, trump, discard, samples, see
     """
     if jobs is not None and cluster:
         raise click.UsageError("choose one of -j and --cluster")
+    for token in hand:
+        if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
+            raise click.UsageError(f"no such option: {token[:40]}")
     rules = build_rules(rulebook, variants, table)
     own = _hand(" ".join(hand), "the hand")
     try:
@@ -109,25 +120,32 @@ def command(hand, talon, seat1, seat2, voids, bids, trump, discard, samples, see
         if popcount(pair) != 2 or pair & ~own:
             raise BadInput(f"--discard names two cards of the hand, not {discard!r}")
         discards = [tuple(sorted(cards_of(pair)))]
+    client = None
     if cluster:
         from ..runner import connect
 
-        connect(cluster).close()  # an unreachable address is bad input before any work
+        client = connect(cluster)  # an unreachable address is bad input before any work
     started = time.monotonic()
-    with progress_bar(samples, "sample", quiet) as bar:
-        last = [0]
+    bars = []
 
-        def advance(done):
-            bar.update(done - last[0])
-            last[0] = done
+    def advance(done):
+        # The bar starts with the first sample, after a process pool has forked: forking a process
+        # that runs threads (the bar's monitor) is what Python warns against.
+        if not bars:
+            bars.append(progress_bar(samples, "sample", quiet))
+        bars[0].update(done - bars[0].n)
 
-        try:
-            result = simulate(constraints, samples, bids=bids, trump=trump, discards=discards, seed=seed,
-                              rules=rules, jobs=jobs or (1 if cluster else default_jobs()), cluster=cluster,
-                              on_sample=advance)
-        except UltiInputError as exc:
-            raise BadInput(str(exc)) from None
-    seconds = time.monotonic() - started
+    try:
+        result = simulate(constraints, samples, bids=bids, trump=trump, discards=discards, seed=seed,
+                          rules=rules, jobs=jobs or default_jobs(), cluster=client, on_sample=advance)
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
+    finally:
+        seconds = time.monotonic() - started
+        for bar in bars:
+            bar.close()
+        if client is not None:
+            client.close()
     ranked = result.ranked()
     limit = top if top is not None else (0 if as_json else 20)
     shown = ranked[:limit] if limit else ranked
@@ -137,13 +155,16 @@ def command(hand, talon, seat1, seat2, voids, bids, trump, discard, samples, see
             out.json(tally.as_json(result.hand))
     else:
         out.lines(_table(result, shown, constraints))
+    games = plural(len(ranked), "game")
+    if result.interrupted is not None:  # said even with --quiet: the numbers are of fewer samples than asked
+        click.echo(f"Interrupted after {result.solved} of {plural(samples, 'sample')} x {games} "
+                   f"({seconds:.2f} s): the numbers above are of the {plural(result.solved, 'sample')} solved",
+                   err=True)
+        sys.exit(interrupted_status(result.interrupted))
     if not quiet:
         rate = result.solved / seconds if seconds > 0 else 0.0
-        head = "Interrupted after" if result.interrupted else "Solved"
-        click.echo(f"{head} {result.solved} of {plural(samples, 'sample')} x {plural(len(ranked), 'game')} in {seconds:.2f} s "
-                   f"({rate:.0f} samples/s)", err=True)
-    if result.interrupted is not None:
-        sys.exit(interrupted_status(result.interrupted))
+        click.echo(f"Solved {plural(samples, 'sample')} x {games} in {seconds:.2f} s ({rate:.0f} samples/s)",
+                   err=True)
 
 
 def _bar(p: float) -> str:

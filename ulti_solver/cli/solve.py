@@ -103,7 +103,7 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, pla
         results.append((solution, at, cards, best, line))
     out = Output()
     if as_json:
-        for solution, at, cards, best, line in results:
+        for solution, _at, cards, best, line in results:
             out.json(_json(solution, played, cards, best, line, with_value))
         return
     out.lines(_table(results, rules, played, silent))
@@ -154,7 +154,7 @@ def _table(results, rules: Rules, played, silent: bool) -> List[str]:
 
 def _position_lines(solution: Solution, at: Position, played) -> List[str]:
     so_far = at.so_far
-    lines = [f"After {len(played)} cards: trick {min(at.trick_number, 10)}, "
+    lines = [f"After {plural(len(played), 'card')}: trick {min(at.trick_number, 10)}, "
              f"{SEAT_NAMES[at.to_move] if not at.finished else 'nobody'} to play"]
     if at.trick:
         lines.append(f"  on the table: {cards_text(at.trick)} (led by {SEAT_NAMES[at.leader]})")

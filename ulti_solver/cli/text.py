@@ -93,7 +93,7 @@ def aligned(rows: Sequence[Sequence[str]], indent: str = "  ", right: Sequence[i
 def hands_table(deal: Deal, hands: Optional[Sequence[int]] = None) -> List[str]:
     """The hands by seat (R5) and suit, and the talon when there is one."""
     rows = [[""] + [suit_heading(s) for s in SUITS]]
-    seats = list(zip(SEAT_NAMES, hands or deal.hands))
+    seats = list(zip(SEAT_NAMES, hands or deal.hands, strict=True))
     if deal.talon is not None:
         seats.append(("talon", deal.talon))
     for seat, hand in seats:
@@ -151,7 +151,8 @@ def answers_table(solutions: Sequence[Solution]) -> List[str]:
             if name not in silent_names:
                 silent_names.append(name)
     for name in silent_names:
-        rows.append([SILENT_LABELS.get(name, f"silent {name}")] + [yes_no((s.silent or {}).get(name)) for s in solutions])
+        label = SILENT_LABELS.get(name, f"silent {name}")
+        rows.append([label] + [yes_no((s.silent or {}).get(name)) for s in solutions])
     return aligned(rows)
 
 

@@ -61,11 +61,6 @@ def reads_all(names):
     return lambda o: tuple(part(o) for part in parts)
 
 
-def _without_last_winner(o: Outcome) -> Outcome:
-    """Everything the settlement may read; the last winner is not known before the end."""
-    return o._replace(last_winner=-1)
-
-
 class Game(Scoring):
     """One deal played under one bid, trump and rulebook: the scoring plus a plain search.
 
@@ -132,13 +127,30 @@ class Game(Scoring):
 
         return self._walk(goal, combine, reads)
 
-    def value(self, settle: Callable[[Outcome], int]) -> int:
-        """R34: the minimax of ``settle`` (S of the finished game), the defenders minimising."""
+    def value(self, settle: Callable[[Outcome], int], low: int = -256, high: int = 256) -> int:
+        """R34: the minimax of ``settle`` (S of the finished game), the defenders minimising.
 
-        def combine(children, declarer_to_move):
-            return max(children) if declarer_to_move else min(children)
-
-        return self._walk(settle, combine, _without_last_winner)
+        A finite game of perfect information is determined, so the value is
+        at least v exactly when the declarer can force an outcome with
+        S >= v: the value is the largest such v, found by bisecting ``low`` to
+        ``high`` with the AND/OR search of :meth:`can_force` (whose
+        short-circuits make each question far cheaper than a plain minimax).
+        The memo keeps of the past what the bid's components and its silent
+        items read (R14-R27): the settlement reads nothing else.
+        """
+        names = list(self.bid.components)
+        if self.bid.plays_party:  # R25: the silent 100s
+            names.append(SilentQuestion.DECLARER_100)
+        if self.trump is not None:  # R26, R27: the silent ulti and durchmars
+            names += [SilentQuestion.ULTI, SilentQuestion.DURCHMARS]
+        reads = reads_all(names)
+        while low < high:  # the value lies in [low, high]
+            middle = (low + high + 1) // 2
+            if self.can_force(lambda outcome: settle(outcome) >= middle, reads=reads):
+                low = middle
+            else:
+                high = middle - 1
+        return low
 
     def max_declarer_points(self) -> int:
         """The most D + T_D (R14) the declarer can be sure of.
