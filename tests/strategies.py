@@ -20,9 +20,23 @@ from ulti_solver.play import PlayRules
 from ulti_solver.position import Position, start_of_play
 from ulti_solver.variants import RULEBOOKS, VALUE_TABLES, VARIANTS, Rules, make_rules
 
-TRUMP_BIDS = ["party", "ulti", "40-100", "20-100", "four-aces", "durchmars", "40-100 ulti", "20-100 ulti four-aces",
-              "ulti durchmars", "four-aces ulti", "40-100 four-aces durchmars", "red party", "red 40-100 ulti",
-              "open durchmars", "20-100 open durchmars"]
+TRUMP_BIDS = [
+    "party",
+    "ulti",
+    "40-100",
+    "20-100",
+    "four-aces",
+    "durchmars",
+    "40-100 ulti",
+    "20-100 ulti four-aces",
+    "ulti durchmars",
+    "four-aces ulti",
+    "40-100 four-aces durchmars",
+    "red party",
+    "red 40-100 ulti",
+    "open durchmars",
+    "20-100 open durchmars",
+]
 NO_TRUMP_BIDS = ["betli", "colorless durchmars", "red betli", "open colorless durchmars"]
 ALL_RULES = [make_rules(book) for book in RULEBOOKS] + [make_rules(variants=[v]) for v in VARIANTS]
 
@@ -33,8 +47,9 @@ def deal_from_order(order) -> Deal:
 
 deals = st.permutations(list(range(32))).map(deal_from_order)
 bids = st.sampled_from(TRUMP_BIDS + NO_TRUMP_BIDS).map(parse_bid)
-rules = st.builds(lambda r, t: make_rules(r.book, r.switches, t), st.sampled_from(ALL_RULES),
-                  st.sampled_from(VALUE_TABLES))
+rules = st.builds(
+    lambda r, t: make_rules(r.book, r.switches, t), st.sampled_from(ALL_RULES), st.sampled_from(VALUE_TABLES)
+)
 
 
 @dataclass(frozen=True)
@@ -53,8 +68,10 @@ class Case:
         return PlayRules.for_game(self.bid, self.trump, self.rules)
 
     def __repr__(self) -> str:  # what hypothesis prints for a failing case
-        return (f"Case(deal={str(self.deal)!r}, bid={str(self.bid)!r}, trump={self.trump}, rules={self.rules}, "
-                f"played={' '.join(card_name(c) for c in self.played)!r})")
+        return (
+            f"Case(deal={str(self.deal)!r}, bid={str(self.bid)!r}, trump={self.trump}, rules={self.rules}, "
+            f"played={' '.join(card_name(c) for c in self.played)!r})"
+        )
 
 
 def trump_for(bid: Bid, pick: int) -> Optional[int]:

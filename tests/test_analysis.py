@@ -113,7 +113,8 @@ def test_r35_pruning_ranks_as_valuing_everything_does():
     full = best_bids(deal, RULES, top=0)
     top = best_bids(deal, RULES, top=10)
     assert [(c.order, c.value, c.rank) for c in top.ranked] == [(c.order, c.value, c.rank) for c in full.ranked][
-        : len(top.ranked)]
+        : len(top.ranked)
+    ]
     assert full.searched == 150
     ranks = [c.rank for c in full.ranked]
     values = [c.value for c in full.ranked]

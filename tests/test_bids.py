@@ -6,20 +6,23 @@ from ulti_solver.bids import BidError, parse_bid, parse_trump, trumps_to_solve
 from ulti_solver.cards import ACORNS, BELLS, HEARTS, LEAVES
 
 
-@pytest.mark.parametrize("text, components, canonical", [
-    ("party", {"party"}, "party"),
-    ("passz", {"party"}, "party"),
-    ("40-100 ulti", {"40-100", "ulti"}, "40-100 ulti"),
-    ("ULTI", {"party", "ulti"}, "ulti"),
-    ("négy-ász", {"party", "four-aces"}, "four-aces"),
-    ("4-aces ulti", {"party", "four-aces", "ulti"}, "ulti four-aces"),
-    ("durchmarsch 20-100", {"20-100", "durchmars"}, "20-100 durchmars"),
-    ("rebetli", {"betli"}, "red betli"),
-    ("terített betli", {"betli"}, "open betli"),
-    ("színtelen durchmars", {"durchmars"}, "colorless durchmars"),
-    ("piros 40-100 ulti", {"40-100", "ulti"}, "red 40-100 ulti"),
-    ("open durchmars four-aces", {"four-aces", "durchmars"}, "open four-aces durchmars"),
-])
+@pytest.mark.parametrize(
+    "text, components, canonical",
+    [
+        ("party", {"party"}, "party"),
+        ("passz", {"party"}, "party"),
+        ("40-100 ulti", {"40-100", "ulti"}, "40-100 ulti"),
+        ("ULTI", {"party", "ulti"}, "ulti"),
+        ("négy-ász", {"party", "four-aces"}, "four-aces"),
+        ("4-aces ulti", {"party", "four-aces", "ulti"}, "ulti four-aces"),
+        ("durchmarsch 20-100", {"20-100", "durchmars"}, "20-100 durchmars"),
+        ("rebetli", {"betli"}, "red betli"),
+        ("terített betli", {"betli"}, "open betli"),
+        ("színtelen durchmars", {"durchmars"}, "colorless durchmars"),
+        ("piros 40-100 ulti", {"40-100", "ulti"}, "red 40-100 ulti"),
+        ("open durchmars four-aces", {"four-aces", "durchmars"}, "open four-aces durchmars"),
+    ],
+)
 def test_r22_r28_bids_and_canonical_names(text, components, canonical):
     bid = parse_bid(text)
     assert set(bid.components) == components
@@ -35,18 +38,21 @@ def test_r22_party_is_played_only_without_100s_and_durchmars():
     assert not parse_bid("betli").plays_party
 
 
-@pytest.mark.parametrize("text, message", [
-    ("40-100 20-100", "40-100 and 20-100"),
-    ("betli ulti", "betli is bid alone"),
-    ("colorless ulti", "'colorless' goes only with durchmars"),
-    ("colorless durchmars ulti", "colorless durchmars is bid alone"),
-    ("open ulti", "'open' goes only with durchmars or betli"),
-    ("party 40-100", "party is not played with 40-100"),
-    ("durchmars durchmarsch", "said twice"),
-    ("ultii", "did you mean 'ulti'"),
-    ("", "empty"),
-    ("red", "names no game"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("40-100 20-100", "40-100 and 20-100"),
+        ("betli ulti", "betli is bid alone"),
+        ("colorless ulti", "'colorless' goes only with durchmars"),
+        ("colorless durchmars ulti", "colorless durchmars is bid alone"),
+        ("open ulti", "'open' goes only with durchmars or betli"),
+        ("party 40-100", "party is not played with 40-100"),
+        ("durchmars durchmarsch", "said twice"),
+        ("ultii", "did you mean 'ulti'"),
+        ("", "empty"),
+        ("red", "names no game"),
+    ],
+)
 def test_r28_rejects_with_a_reason(text, message):
     with pytest.raises(BidError, match=message):
         parse_bid(text)

@@ -58,8 +58,10 @@ def write(tmp_path, text, name="deals.txt"):
 
 # -- help ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("command", [[], ["solve"], ["batch"], ["discards"], ["best"], ["settle"], ["analyse"],
-                                     ["simulate"], ["rules"]])
+
+@pytest.mark.parametrize(
+    "command", [[], ["solve"], ["batch"], ["discards"], ["best"], ["settle"], ["analyse"], ["simulate"], ["rules"]]
+)
 def test_every_command_teaches_with_examples(command):
     result = run(*command, "--help")
     assert result.exit_code == 0
@@ -67,15 +69,40 @@ def test_every_command_teaches_with_examples(command):
     assert heading in result.stdout
     examples = result.stdout.split(heading, 1)[1]
     assert f"ulti {command[0] if command else 'solve'}" in examples
-    for option in {"solve": ["--bid", "--trump", "--variant", "--rules", "--json", "--silent", "--value", "--play",
-                             "--cards", "--line", "--table"],
-                   "batch": ["--bid", "--trump", "--json", "--csv", "--jobs", "--quiet", "--value", "--cluster"],
-                   "discards": ["--bid", "--trump", "--json", "--top", "--value"],
-                   "best": ["--top", "--bid", "--json", "--rules", "--table"],
-                   "settle": ["--bid", "--trump", "--made", "--silent", "--table", "--json"],
-                   "analyse": ["--bid", "--trump", "--play", "--file", "--json"],
-                   "simulate": ["--talon", "--seat1", "--seat2", "--void", "--bid", "--trump", "--discard",
-                                "--samples", "--seed", "--jobs", "--cluster", "--json"]}.get("".join(command), []):
+    for option in {
+        "solve": [
+            "--bid",
+            "--trump",
+            "--variant",
+            "--rules",
+            "--json",
+            "--silent",
+            "--value",
+            "--play",
+            "--cards",
+            "--line",
+            "--table",
+        ],
+        "batch": ["--bid", "--trump", "--json", "--csv", "--jobs", "--quiet", "--value", "--cluster"],
+        "discards": ["--bid", "--trump", "--json", "--top", "--value"],
+        "best": ["--top", "--bid", "--json", "--rules", "--table"],
+        "settle": ["--bid", "--trump", "--made", "--silent", "--table", "--json"],
+        "analyse": ["--bid", "--trump", "--play", "--file", "--json"],
+        "simulate": [
+            "--talon",
+            "--seat1",
+            "--seat2",
+            "--void",
+            "--bid",
+            "--trump",
+            "--discard",
+            "--samples",
+            "--seed",
+            "--jobs",
+            "--cluster",
+            "--json",
+        ],
+    }.get("".join(command), []):
         assert option in result.stdout
 
 
@@ -86,6 +113,7 @@ def test_every_command_is_listed_in_the_group_help():
 
 
 # -- solve --------------------------------------------------------------------------
+
 
 def test_solve_json_has_every_interface_field():
     result = run("solve", DEAL, "--bid", "40-100 ulti", "--trump", "leaves", "--json")
@@ -127,13 +155,15 @@ def test_betli_has_no_trump_and_no_points():
 
 def test_r16_rulebook_changes_the_answer():
     default = json_lines(run("solve", TALON_TEN_DEAL, "--bid", "party", "--trump", "acorns", "--json"))[0]
-    tournament = json_lines(run("solve", TALON_TEN_DEAL, "--bid", "party", "--trump", "acorns",
-                                "--rules", "tournament", "--json"))[0]
+    tournament = json_lines(
+        run("solve", TALON_TEN_DEAL, "--bid", "party", "--trump", "acorns", "--rules", "tournament", "--json")
+    )[0]
     assert default["joint"]["makeable"] is False and tournament["joint"]["makeable"] is True
     assert tournament["declarer_points"] == default["declarer_points"] + 10
     assert tournament["rules"] == {"book": "tournament", "variants": ["talon-to-declarer"], "table": "tournament"}
-    variant = json_lines(run("solve", TALON_TEN_DEAL, "--bid", "party", "--trump", "acorns",
-                             "--variant", "talon-to-declarer", "--json"))[0]
+    variant = json_lines(
+        run("solve", TALON_TEN_DEAL, "--bid", "party", "--trump", "acorns", "--variant", "talon-to-declarer", "--json")
+    )[0]
     assert variant["joint"] == tournament["joint"]
 
 
@@ -146,8 +176,20 @@ def test_solve_human_output_shows_hands_and_answers():
     result = run("solve", DEAL, "--bid", "40-100 ulti", "--trump", "leaves")
     assert result.exit_code == 0
     out = result.stdout
-    for text in ("declarer", "seat 1", "seat 2", "talon", "hearts", "acorns", "leaves",
-                 "40-100", "ulti", "whole bid", "declarer points", "ultiblog"):
+    for text in (
+        "declarer",
+        "seat 1",
+        "seat 2",
+        "talon",
+        "hearts",
+        "acorns",
+        "leaves",
+        "40-100",
+        "ulti",
+        "whole bid",
+        "declarer points",
+        "ultiblog",
+    ):
         assert text in out
     # The declarer lacks the leaves king: lost before play (R17).
     assert "R17" in out and "R19" in out
@@ -175,19 +217,22 @@ def test_a_deal_without_talon_gets_the_missing_cards_as_talon():
     assert data["deal"] == DEAL
 
 
-@pytest.mark.parametrize("args, words", [
-    ([DEAL.replace("K7 ", "K8 "), "--bid", "party"], ["deal", "8"]),
-    (["A97.TK8.O8.U9 8.A97.A97.AT TKOU.OU.TK.K7", "--bid", "party"], ["seat 1", "9 cards"]),
-    ([DEAL, "--bid", "party ultii"], ["ultii"]),
-    ([DEAL, "--bid", "40-100 20-100"], ["40-100", "20-100"]),
-    ([DEAL, "--bid", "ulti", "--trump", "spades"], ["spades"]),
-    ([DEAL, "--bid", "betli", "--trump", "leaves"], ["betli", "trump"]),
-    ([DEAL, "--bid", "party", "--variant", "no-such"], ["no-such", "free-seven"]),
-    ([DEAL, "--bid", "party", "--rules", "no-such"], ["no-such", "tournament"]),
-    ([BEFORE_DISCARD, "--bid", "party"], ["12 cards", "discards"]),
-    ([DEAL], ["--bid"]),
-    ([DEAL, "--bid", "party", "--trum", "leaves"], ["--trum"]),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        ([DEAL.replace("K7 ", "K8 "), "--bid", "party"], ["deal", "8"]),
+        (["A97.TK8.O8.U9 8.A97.A97.AT TKOU.OU.TK.K7", "--bid", "party"], ["seat 1", "9 cards"]),
+        ([DEAL, "--bid", "party ultii"], ["ultii"]),
+        ([DEAL, "--bid", "40-100 20-100"], ["40-100", "20-100"]),
+        ([DEAL, "--bid", "ulti", "--trump", "spades"], ["spades"]),
+        ([DEAL, "--bid", "betli", "--trump", "leaves"], ["betli", "trump"]),
+        ([DEAL, "--bid", "party", "--variant", "no-such"], ["no-such", "free-seven"]),
+        ([DEAL, "--bid", "party", "--rules", "no-such"], ["no-such", "tournament"]),
+        ([BEFORE_DISCARD, "--bid", "party"], ["12 cards", "discards"]),
+        ([DEAL], ["--bid"]),
+        ([DEAL, "--bid", "party", "--trum", "leaves"], ["--trum"]),
+    ],
+)
 def test_bad_input_exits_2_with_one_line(args, words):
     assert_bad_input(run("solve", *args), *words)
 
@@ -195,6 +240,7 @@ def test_bad_input_exits_2_with_one_line(args, words):
 def test_an_internal_error_exits_1_without_traceback(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("core exploded")
+
     monkeypatch.setattr(solve_command, "solve", broken)
     monkeypatch.delenv("ULTI_DEBUG", raising=False)
     result = run("solve", DEAL, "--bid", "party")
@@ -221,10 +267,10 @@ def test_batch_output_is_in_input_order_with_file_line_numbers(tmp_path):
     assert result.exit_code == 0
     objects = json_lines(result)
     assert [(o["line"], o["bid"], o["trump"]) for o in objects] == [
-        (3, "ulti", "leaves"),             # --bid and --trump
-        (4, "betli", None),                # --trump ignored: betli has no trump
-        (6, "40-100 ulti", "acorns"),      # the line's own bid and trump
-        (7, "red party", "hearts"),        # red names hearts itself (R28)
+        (3, "ulti", "leaves"),  # --bid and --trump
+        (4, "betli", None),  # --trump ignored: betli has no trump
+        (6, "40-100 ulti", "acorns"),  # the line's own bid and trump
+        (7, "red party", "hearts"),  # red names hearts itself (R28)
     ]
     assert all(INTERFACE_FIELDS <= set(o) for o in objects)
 
@@ -280,7 +326,12 @@ def test_batch_csv_has_a_header_and_one_row_per_deal_and_trump(tmp_path):
     assert list(rows[0])[:4] == ["line", "deal", "bid", "trump"]
     assert {"joint", "declarer_points", "ulti", "betli", "error"} <= set(rows[0])
     assert [(r["line"], r["trump"]) for r in rows] == [
-        ("3", "bells"), ("3", "leaves"), ("3", "acorns"), ("4", ""), ("6", "acorns"), ("7", "hearts"),
+        ("3", "bells"),
+        ("3", "leaves"),
+        ("3", "acorns"),
+        ("4", ""),
+        ("6", "acorns"),
+        ("7", "hearts"),
     ]
     assert rows[3]["betli"] in ("true", "false") and rows[3]["ulti"] == ""
 
@@ -308,6 +359,7 @@ def test_batch_quiet_prints_no_summary(tmp_path):
 
 # -- discards -----------------------------------------------------------------------
 
+
 def test_discards_solves_66_discards_per_trump_best_first():
     result = run("discards", BEFORE_DISCARD, "--bid", "40-100 ulti", "--json", "-j", "1")
     assert result.exit_code == 0
@@ -316,16 +368,19 @@ def test_discards_solves_66_discards_per_trump_best_first():
     for trump in ("bells", "leaves", "acorns"):
         pairs = [tuple(o["discard"]) for o in objects if o["trump"] == trump]
         assert len(pairs) == len(set(pairs)) == 66
-    keys = [(o["joint"]["makeable"], sum(c["makeable"] for c in o["components"].values()),
-             o["declarer_points"]) for o in objects]
+    keys = [
+        (o["joint"]["makeable"], sum(c["makeable"] for c in o["components"].values()), o["declarer_points"])
+        for o in objects
+    ]
     assert keys == sorted(keys, reverse=True)
     assert objects[0]["discard"] == ["HK", "BK"] and objects[0]["trump"] == "leaves"
     assert INTERFACE_FIELDS <= set(objects[0])
 
 
 def test_discards_marks_talon_points_and_broken_marriages():
-    objects = json_lines(run("discards", *BEFORE_DISCARD.split(), "--bid", "40-100", "--trump", "leaves",
-                             "--json", "-j", "1"))
+    objects = json_lines(
+        run("discards", *BEFORE_DISCARD.split(), "--bid", "40-100", "--trump", "leaves", "--json", "-j", "1")
+    )
     assert len(objects) == 66
     by_discard = {tuple(o["discard"]): o for o in objects}
     assert by_discard[("LA", "L8")]["ace_or_ten_in_talon"] is True  # R16
@@ -361,22 +416,38 @@ def test_discards_reads_a_played_deal_as_picking_up_the_talon():
     assert any(parse_deal(o["deal"]) == parse_deal(DEAL) for o in objects)  # discarding the real talon
 
 
-@pytest.mark.parametrize("args, words", [
-    (["A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.7", "--bid", "party"], ["deal"]),
-    ([BEFORE_DISCARD, "--bid", "betli", "--trump", "bells"], ["betli"]),
-    ([BEFORE_DISCARD, "--bid", "party", "--rules", "none"], ["none", "ultiblog"]),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.7", "--bid", "party"], ["deal"]),
+        ([BEFORE_DISCARD, "--bid", "betli", "--trump", "bells"], ["betli"]),
+        ([BEFORE_DISCARD, "--bid", "party", "--rules", "none"], ["none", "ultiblog"]),
+    ],
+)
 def test_discards_bad_input_exits_2(args, words):
     assert_bad_input(run("discards", *args, "-j", "1"), *words)
 
 
 # -- rules --------------------------------------------------------------------------
 
+
 def test_rules_lists_every_rulebook_and_variant_in_words():
     result = run("rules")
     assert result.exit_code == 0
-    for name in ("ultiblog", "tournament", "classic", "rablo", "durchmars-ten-high", "free-seven",
-                 "talon-to-declarer", "marriage-needs-trick", "R3", "R12", "R15", "R16"):
+    for name in (
+        "ultiblog",
+        "tournament",
+        "classic",
+        "rablo",
+        "durchmars-ten-high",
+        "free-seven",
+        "talon-to-declarer",
+        "marriage-needs-trick",
+        "R3",
+        "R12",
+        "R15",
+        "R16",
+    ):
         assert name in result.stdout
     data = json.loads(run("rules", "--json").stdout)
     assert data["rulebooks"]["tournament"]["variants"] == ["talon-to-declarer"]
@@ -384,6 +455,7 @@ def test_rules_lists_every_rulebook_and_variant_in_words():
 
 
 # -- the shipped examples ---------------------------------------------------------------
+
 
 def test_example_files_hold_valid_deals():
     assert not parse_deal((EXAMPLES / "deal.txt").read_text()).before_discard
@@ -395,8 +467,9 @@ def test_example_files_hold_valid_deals():
 
 def test_example_bad_lines_fail_where_their_comments_say():
     path = EXAMPLES / "bad-lines.txt"
-    announced = {int(line.split()[2].rstrip(":")) for line in path.read_text().splitlines()
-                 if line.startswith("# line ")}
+    announced = {
+        int(line.split()[2].rstrip(":")) for line in path.read_text().splitlines() if line.startswith("# line ")
+    }
     result = run("batch", str(path), "--bid", "party", "--json", "-j", "1")
     assert result.exit_code == 2
     failed = {o["line"] for o in json_lines(result) if "error" in o}

@@ -25,8 +25,21 @@ pytestmark = pytest.mark.cluster
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = (ROOT / "examples" / "hand.txt").read_text().strip()
-SIMULATE = ["simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--trump", "leaves", "--samples", "500",
-            "--seed", "11", "--json"]
+SIMULATE = [
+    "simulate",
+    HAND,
+    "--talon",
+    "LU,A8",
+    "--bid",
+    "party",
+    "--trump",
+    "leaves",
+    "--samples",
+    "500",
+    "--seed",
+    "11",
+    "--json",
+]
 BATCH = ["batch", str(ROOT / "examples" / "batch.txt"), "--bid", "party", "--json"]
 
 
@@ -34,16 +47,25 @@ BATCH = ["batch", str(ROOT / "examples" / "batch.txt"), "--bid", "party", "--jso
 def cluster():
     """(scheduler address, a client): two worker processes of one thread each."""
     # No dashboard; the scheduler's small HTTP server on a free port, not on 8787 (which may be taken).
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}
-                                  ) as local, distributed.Client(local) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+        ) as local,
+        distributed.Client(local) as client,
+    ):
         client.wait_for_workers(2, timeout=120)
         yield local.scheduler_address, client
 
 
 def ulti(*args, **popen):
-    return subprocess.run([sys.executable, "-m", "ulti_solver", *args], capture_output=True, text=True,
-                          timeout=600, cwd=ROOT, **popen)
+    return subprocess.run(
+        [sys.executable, "-m", "ulti_solver", *args], capture_output=True, text=True, timeout=600, cwd=ROOT, **popen
+    )
 
 
 @pytest.fixture(scope="module")
@@ -124,8 +146,13 @@ def test_a_killed_worker_is_retried_and_no_sample_is_lost(cluster, local_simulat
     """Kill a worker process while it runs a task: Dask runs the task again, the output is the same."""
     address, client = cluster
     client.wait_for_workers(2, timeout=120)
-    run = subprocess.Popen([sys.executable, "-m", "ulti_solver", *SIMULATE, "--cluster", address, "--quiet"],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    run = subprocess.Popen(
+        [sys.executable, "-m", "ulti_solver", *SIMULATE, "--cluster", address, "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     try:
         victim = None
         deadline = time.monotonic() + 120
@@ -155,5 +182,8 @@ def test_a_killed_worker_is_retried_and_no_sample_is_lost(cluster, local_simulat
 
 def _tasks_put_back(dask_scheduler) -> int:
     """How many chunk tasks went from a worker back to the scheduler (released while processing or held)."""
-    return sum(1 for entry in dask_scheduler.transition_log
-               if "_run_chunk" in str(entry[0]) and entry[1] in ("processing", "memory") and entry[2] == "released")
+    return sum(
+        1
+        for entry in dask_scheduler.transition_log
+        if "_run_chunk" in str(entry[0]) and entry[1] in ("processing", "memory") and entry[2] == "released"
+    )

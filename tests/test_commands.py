@@ -65,6 +65,7 @@ def party_in_bells():
 
 # -- settle (R30-R33) ---------------------------------------------------------------
 
+
 def settle(*args):
     [data] = json_lines(run("settle", *args, "--json"))
     assert set(data) == SETTLE_FIELDS
@@ -74,8 +75,7 @@ def settle(*args):
 def test_r31_ulti_made_party_lost_pays_three_in_the_classic_table():
     data = settle("--bid", "ulti", "--trump", "leaves", "--made", "ulti")
     assert (data["bid"], data["trump"], data["table"]) == ("ulti", "leaves", "classic")
-    assert data["items"] == [{"name": "party", "made": False, "units": -1},
-                             {"name": "ulti", "made": True, "units": 4}]
+    assert data["items"] == [{"name": "party", "made": False, "units": -1}, {"name": "ulti", "made": True, "units": 4}]
     assert data["per_defender"] == 3 and data["declarer_total"] == 6  # R30: 2S in all
 
 
@@ -103,12 +103,21 @@ def test_r32_r33_red_doubles_and_a_silent_100_replaces_the_party():
     assert silent["per_defender"] == 2
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--bid", "40-100 ulti", "--trump", "leaves", "--made", "durchmars"], ["durchmars", "40-100", "ulti"]),
-    (["--bid", "ulti", "--trump", "leaves", "--made", "ulti", "--silent", "silent-nothing"],
-     ["silent-nothing", "declarer-100"]),
-    (["--bid", "ulti", "--trump", "leaves", "--made", "ulti", "--table", "fancy"], ["fancy", "classic", "tournament"]),
-], ids=["made-not-in-bid", "unknown-silent", "unknown-table"])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--bid", "40-100 ulti", "--trump", "leaves", "--made", "durchmars"], ["durchmars", "40-100", "ulti"]),
+        (
+            ["--bid", "ulti", "--trump", "leaves", "--made", "ulti", "--silent", "silent-nothing"],
+            ["silent-nothing", "declarer-100"],
+        ),
+        (
+            ["--bid", "ulti", "--trump", "leaves", "--made", "ulti", "--table", "fancy"],
+            ["fancy", "classic", "tournament"],
+        ),
+    ],
+    ids=["made-not-in-bid", "unknown-silent", "unknown-table"],
+)
 def test_settle_bad_input_is_one_clear_line(args, words):
     line = error_line(run("settle", *args))
     for word in words:
@@ -116,6 +125,7 @@ def test_settle_bad_input_is_one_clear_line(args, words):
 
 
 # -- solve --value and --table (R32, R34) ------------------------------------------------
+
 
 def test_r34_solve_value_is_an_int_and_the_rules_name_the_table():
     [plain] = json_lines(run("solve", DEAL, "--bid", "party", "--trump", "bells", "--json"))
@@ -126,8 +136,9 @@ def test_r34_solve_value_is_an_int_and_the_rules_name_the_table():
 
 
 def test_r32_solve_table_tournament_doubles_a_lost_party_alone():
-    [data] = json_lines(run("solve", DEAL, "--bid", "party", "--trump", "bells", "--value", "--table", "tournament",
-                            "--json"))
+    [data] = json_lines(
+        run("solve", DEAL, "--bid", "party", "--trump", "bells", "--value", "--table", "tournament", "--json")
+    )
     assert data["rules"] == {"book": "ultiblog", "variants": [], "table": "tournament"}
     assert data["value"] == -2
 
@@ -138,8 +149,22 @@ PLAYED = ["BT", "BA", "BU"]  # trick 1: the declarer's bell ten, taken by seat 1
 
 
 def test_solve_from_a_position_values_every_card_and_a_best_line():
-    [data] = json_lines(run("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", " ".join(PLAYED),
-                            "--cards", "--line", "--value", "--json"))
+    [data] = json_lines(
+        run(
+            "solve",
+            DEAL,
+            "--bid",
+            "party",
+            "--trump",
+            "bells",
+            "--play",
+            " ".join(PLAYED),
+            "--cards",
+            "--line",
+            "--value",
+            "--json",
+        )
+    )
     assert data["play"] == PLAYED
     cards, best, line = data["cards"], data["best"], data["line"]
     assert set(best) <= set(cards) and best
@@ -150,17 +175,21 @@ def test_solve_from_a_position_values_every_card_and_a_best_line():
     assert data["value"] == lowest
     assert len(line) == 30 - len(PLAYED) and line[0] in best
     # The line is legal to the end, and keeps the value (R34).
-    [end] = json_lines(run("solve", DEAL, "--bid", "party", "--trump", "bells", "--play",
-                           " ".join(PLAYED + line), "--value", "--json"))
+    [end] = json_lines(
+        run("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", " ".join(PLAYED + line), "--value", "--json")
+    )
     assert end["value"] == data["value"]
 
 
-@pytest.mark.parametrize("bid, trump, play, card, trick, rule", [
-    ("party", "bells", "BT H8", "h8", 1, "r9"),               # seat 1 holds bells
-    ("party", "bells", "HA H8 HU H9 L7", "l7", 2, "r10"),     # seat 1, void in hearts, holds trumps
-    ("party", "bells", "B8 B7", "b7", 1, "r11"),              # seat 1 can beat the eight with B9 or BA
-    ("ulti", "hearts", "H7", "h7", 1, "r12"),                 # the declarer keeps the trump seven
-])
+@pytest.mark.parametrize(
+    "bid, trump, play, card, trick, rule",
+    [
+        ("party", "bells", "BT H8", "h8", 1, "r9"),  # seat 1 holds bells
+        ("party", "bells", "HA H8 HU H9 L7", "l7", 2, "r10"),  # seat 1, void in hearts, holds trumps
+        ("party", "bells", "B8 B7", "b7", 1, "r11"),  # seat 1 can beat the eight with B9 or BA
+        ("ulti", "hearts", "H7", "h7", 1, "r12"),  # the declarer keeps the trump seven
+    ],
+)
 def test_r9_r12_an_illegal_card_names_itself_its_trick_and_the_rule(bid, trump, play, card, trick, rule):
     line = error_line(run("solve", DEAL, "--bid", bid, "--trump", trump, "--play", play))
     assert f"({card}, trick {trick})" in line
@@ -173,6 +202,7 @@ def test_a_card_from_another_hand_says_whose_it_is():
 
 
 # -- best (R35) -----------------------------------------------------------------------
+
 
 def test_r35_best_ranks_ascend_and_equal_values_share_a_rank():
     objects = json_lines(run("best", DEAL, "--json", "--quiet"))
@@ -200,9 +230,11 @@ def test_r35_the_best_value_is_the_largest_solve_value_over_every_bid():
 
 # -- analyse --------------------------------------------------------------------------
 
+
 def analyse(deal, cards):
-    objects = json_lines(run("analyse", str(deal), "--bid", "party", "--trump", "bells", "--play", names(cards),
-                             "--json"))
+    objects = json_lines(
+        run("analyse", str(deal), "--bid", "party", "--trump", "bells", "--play", names(cards), "--json")
+    )
     *verdicts, last = objects
     assert set(last) == {"summary"}
     return verdicts, last["summary"]

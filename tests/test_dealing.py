@@ -98,14 +98,21 @@ def test_both_defenders_void_in_a_suit_the_declarer_holds_is_fine():
 
 def test_voids_that_send_more_than_ten_cards_to_one_seat_are_an_error():
     # Seat 1 void in three suits: the unseen cards of those suits must all go to seat 2.
-    one_line_error((HAND, TALON, 0, 0, ((1, HEARTS), (1, BELLS), (1, LEAVES))),
-                   "seat 1", "void in hearts, bells and leaves", "seat 2", "15 unseen cards", "10")
+    one_line_error(
+        (HAND, TALON, 0, 0, ((1, HEARTS), (1, BELLS), (1, LEAVES))),
+        "seat 1",
+        "void in hearts, bells and leaves",
+        "seat 2",
+        "15 unseen cards",
+        "10",
+    )
 
 
 def test_voids_and_known_cards_together_past_ten_are_an_error():
     seat1 = cards("KO.-.T7.-")  # 4 known, then 11 unseen hearts, leaves and acorns forced on seat 1
-    message = one_line_error((HAND, TALON, seat1, 0, ((2, HEARTS), (2, LEAVES), (2, ACORNS))),
-                             "seat 2", "seat 1", "4 known cards", "15")
+    message = one_line_error(
+        (HAND, TALON, seat1, 0, ((2, HEARTS), (2, LEAVES), (2, ACORNS))), "seat 2", "seat 1", "4 known cards", "15"
+    )
     assert "hearts, leaves and acorns" in message
 
 
@@ -153,11 +160,14 @@ def test_every_deal_yields_each_fitting_deal_once():
     assert all(fits(deal, constraints) for deal in deals)
 
 
-@pytest.mark.parametrize("voids, only1, only2, count", [
-    (((2, ACORNS),), "AK,A7", "", 4),  # AK and A7 to seat 1, which then takes 1 of the 4 others
-    (((1, HEARTS),), "", "H8", 10),  # H8 to seat 2; seat 1 takes 3 of the 5 others
-    (((1, HEARTS), (2, ACORNS)), "AK,A7", "H8", 3),
-])
+@pytest.mark.parametrize(
+    "voids, only1, only2, count",
+    [
+        (((2, ACORNS),), "AK,A7", "", 4),  # AK and A7 to seat 1, which then takes 1 of the 4 others
+        (((1, HEARTS),), "", "H8", 10),  # H8 to seat 2; seat 1 takes 3 of the 5 others
+        (((1, HEARTS), (2, ACORNS)), "AK,A7", "H8", 3),
+    ],
+)
 def test_every_deal_with_voids(voids, only1, only2, count):
     constraints = small_case(voids)
     assert constraints.forced() == (cards(only1) if only1 else 0, cards(only2) if only2 else 0)
@@ -228,14 +238,17 @@ def test_a_sample_depends_on_the_seed_and_index_alone():
 
 
 def test_samples_are_the_same_in_another_process_whatever_its_hash_seed():
-    code = ("from ulti_solver.dealing import Constraints, sample_deal; from ulti_solver.deal import parse_hand; "
-            "c = Constraints(parse_hand('A97.TK8.O8.U9'), parse_hand('LU,A8')); "
-            "print(' | '.join(str(sample_deal(c, 2024, i)) for i in range(5)))")
+    code = (
+        "from ulti_solver.dealing import Constraints, sample_deal; from ulti_solver.deal import parse_hand; "
+        "c = Constraints(parse_hand('A97.TK8.O8.U9'), parse_hand('LU,A8')); "
+        "print(' | '.join(str(sample_deal(c, 2024, i)) for i in range(5)))"
+    )
     outputs = set()
     for hash_seed in ("0", "1", "12345"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        outputs.add(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                                   check=True).stdout)
+        outputs.add(
+            subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+        )
     constraints = Constraints(HAND, TALON)
     here = " | ".join(str(sample_deal(constraints, 2024, i)) for i in range(5)) + "\n"
     assert outputs == {here}
@@ -245,7 +258,8 @@ def test_the_seeding_scheme_is_pinned():
     """A change here changes the numbers of every simulation for a given --seed: do it on purpose only."""
     assert str(sample_deal(Constraints(HAND, TALON), 0, 0)) == "A97.TK8.O8.U9 KU8.OU.T7.TO7 TO.A97.AK9.AK -.-.U.8"
     assert str(sample_deal(Constraints(TWELVE, voids=((2, ACORNS),)), 7, 123)) == (
-        "K.K97.AKO87.AO9 AU.TU.9.TKU87 TO987.AO8.TU.-")
+        "K.K97.AKO87.AO9 AU.TU.9.TKU87 TO987.AO8.TU.-"
+    )
 
 
 def test_card_names_in_messages_are_the_card_list_names():

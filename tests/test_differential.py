@@ -28,8 +28,7 @@ from ulti_solver.variants import make_rules
 
 def examples(count):
     """Hypothesis settings for searches that take their time: ``count`` cases, no deadline."""
-    return settings(max_examples=count, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-                    derandomize=False)
+    return settings(max_examples=count, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=False)
 
 
 def test_core_is_built():
@@ -43,10 +42,12 @@ def answers(solution):
 
 
 def check_agree(case):
-    core = search.solve(case.deal, case.bid, case.trump, case.rules, position=case.position, silent=True,
-                        value=True, impl="core")
-    reference = search.solve(case.deal, case.bid, case.trump, case.rules, position=case.position, silent=True,
-                             value=True, impl="reference")
+    core = search.solve(
+        case.deal, case.bid, case.trump, case.rules, position=case.position, silent=True, value=True, impl="core"
+    )
+    reference = search.solve(
+        case.deal, case.bid, case.trump, case.rules, position=case.position, silent=True, value=True, impl="reference"
+    )
     assert answers(core) == answers(reference), case
 
 
@@ -128,9 +129,22 @@ def test_biased_positions_up_to_six_tricks_agree(case):
     check_agree(case)
 
 
-FULL_DEALS = [("40-100 ulti", 1), ("40-100 ulti", 3), ("ulti", 3), ("ulti", 7), ("four-aces", 0),
-              ("four-aces", 1), ("durchmars", 0), ("durchmars", 1), ("betli", 10), ("betli", 11),
-              ("20-100", 7), ("20-100", 8), ("party", 1), ("party", 3)]
+FULL_DEALS = [
+    ("40-100 ulti", 1),
+    ("40-100 ulti", 3),
+    ("ulti", 3),
+    ("ulti", 7),
+    ("four-aces", 0),
+    ("four-aces", 1),
+    ("durchmars", 0),
+    ("durchmars", 1),
+    ("betli", 10),
+    ("betli", 11),
+    ("20-100", 7),
+    ("20-100", 8),
+    ("party", 1),
+    ("party", 3),
+]
 
 
 def check_full_deal(bid_text, seed, rules, value=False):
@@ -160,8 +174,15 @@ def test_full_deals_agree_under_each_rulebook(book):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("bid, seed, table", [("betli", 10, "classic"), ("durchmars", 0, "tournament"),
-                                               ("40-100 ulti", 3, "classic"), ("20-100", 8, "tournament")])
+@pytest.mark.parametrize(
+    "bid, seed, table",
+    [
+        ("betli", 10, "classic"),
+        ("durchmars", 0, "tournament"),
+        ("40-100 ulti", 3, "classic"),
+        ("20-100", 8, "tournament"),
+    ],
+)
 def test_r34_full_deal_values_agree(bid, seed, table):
     """The value of whole deals, searched plainly by the reference."""
     check_full_deal(bid, seed, make_rules(table=table), value=True)

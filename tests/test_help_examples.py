@@ -41,7 +41,7 @@ def examples_in(page: str):
     starts = [i for i, line in enumerate(lines) if line.strip() in HEADINGS]
     assert starts, "no examples on this page"
     examples, current = [], None
-    for line in lines[starts[0] + 1:]:
+    for line in lines[starts[0] + 1 :]:
         text = line.strip()
         if current is not None:  # the previous line ended in a backslash
             current = current[:-1].rstrip() + " " + text
@@ -59,8 +59,11 @@ def examples_in(page: str):
 
 def all_examples():
     pages = [()] + [(name,) for name in COMMANDS]
-    return [pytest.param(" ".join(page) or "ulti", example, id=f"{' '.join(page) or 'ulti'}: {example[:60]}")
-            for page in pages for example in examples_in(help_page(list(page)))]
+    return [
+        pytest.param(" ".join(page) or "ulti", example, id=f"{' '.join(page) or 'ulti'}: {example[:60]}")
+        for page in pages
+        for example in examples_in(help_page(list(page)))
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +92,7 @@ def test_every_help_page_has_examples():
 @pytest.mark.parametrize("page, example", all_examples())
 def test_help_example_runs(page, example, shell_dir):
     root, env = shell_dir
-    done = subprocess.run(["bash", "-c", f"set -o pipefail; {example}"], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {example}"], cwd=root, env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, f"{page}: {example}\n{done.stderr[-2000:]}"

@@ -3,11 +3,22 @@
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ulti_solver.cards import (
-    ACE, BB_ACES, BB_POINT_CARDS, CardError, HEARTS, TEN, card_name, card_points, format_card_list,
-    format_hand, make_card, parse_card,
+    ACE,
+    BB_ACES,
+    BB_POINT_CARDS,
+    HEARTS,
+    TEN,
+    CardError,
+    card_name,
+    card_points,
+    format_card_list,
+    format_hand,
+    make_card,
+    parse_card,
 )
 from ulti_solver.deal import Deal, DealError, parse_deal, parse_hand
 from ulti_solver.dealing import random_deal
@@ -50,8 +61,9 @@ def test_card_list_form():
     assert listed.startswith("HA,H9,H7,BT,BK,B8,LO,L8,AU,A9 ")
     assert parse_deal(listed) == example
     hungarian = listed.replace("H", "P").replace("B", "T").replace("L", "Z").replace("A", "M")
-    assert parse_deal(hungarian.replace("MM", "MA").replace("PM", "PA").replace("TM", "TA")
-                      .replace("ZM", "ZA")) == example
+    assert (
+        parse_deal(hungarian.replace("MM", "MA").replace("PM", "PA").replace("TM", "TA").replace("ZM", "ZA")) == example
+    )
 
 
 def test_twelve_card_hand_is_a_deal_before_the_discard():
@@ -63,19 +75,22 @@ def test_twelve_card_hand_is_a_deal_before_the_discard():
         deal.require_talon()
 
 
-@pytest.mark.parametrize("text, message", [
-    ("A97.TK8.O8.Q9 8.A97.A97.ATO TKOU.OU.TK.K7", "unknown rank 'Q'"),
-    ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.U", "AU is in both hand 0"),
-    ("A97.TK8.O8.U9 A.A97.A97.ATO TKOU.OU.TK.K7", "HA is in both hand 0 .declarer. and hand 1"),
-    ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K", "hand 2 .seat 2. has 9 cards"),
-    ("A97.TK8.O8 8.A97.A97.ATO TKOU.OU.TK.K7", "3 suit groups"),
-    ("A97.TK8.O8.U9.- 8.A97.A97.ATO TKOU.OU.TK.K7", "5 suit groups"),
-    ("A97.TK8.O8.U9 8.A97.A97.ATO", "found 2 groups"),
-    ("a b c d e", "found 5 groups"),
-    ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.-", "the talon has 1 card;"),
-    ("AA97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7", "HA is written twice"),
-    ("PA,PT,QX H9 B9", "unknown suit letter 'Q'"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("A97.TK8.O8.Q9 8.A97.A97.ATO TKOU.OU.TK.K7", "unknown rank 'Q'"),
+        ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.U", "AU is in both hand 0"),
+        ("A97.TK8.O8.U9 A.A97.A97.ATO TKOU.OU.TK.K7", "HA is in both hand 0 .declarer. and hand 1"),
+        ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K", "hand 2 .seat 2. has 9 cards"),
+        ("A97.TK8.O8 8.A97.A97.ATO TKOU.OU.TK.K7", "3 suit groups"),
+        ("A97.TK8.O8.U9.- 8.A97.A97.ATO TKOU.OU.TK.K7", "5 suit groups"),
+        ("A97.TK8.O8.U9 8.A97.A97.ATO", "found 2 groups"),
+        ("a b c d e", "found 5 groups"),
+        ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.-", "the talon has 1 card;"),
+        ("AA97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7", "HA is written twice"),
+        ("PA,PT,QX H9 B9", "unknown suit letter 'Q'"),
+    ],
+)
 def test_r7_bad_deals_name_the_problem(text, message):
     with pytest.raises(DealError, match=message):
         parse_deal(text)

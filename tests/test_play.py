@@ -109,14 +109,17 @@ def test_r12_when_trumping_with_seven_and_nine_the_nine_goes():
     assert legal("-.-.97.A", ["H9", "HA"], bid=ULTI, declarer=True) == {"L9"}
 
 
-@pytest.mark.parametrize("trick, trump, winner", [
-    (["H9", "HK", "H7"], LEAVES, 1),   # highest of the led suit
-    (["H9", "HK", "L7"], LEAVES, 2),   # any trump beats the led suit
-    (["H9", "L8", "L7"], LEAVES, 1),   # the higher trump
-    (["H9", "BA", "AA"], LEAVES, 0),   # off-suit cards never win
-    (["HU", "HT", "H9"], None, 0),     # R3: in no-trump the ten is below the unter
-    (["HU", "HT", "H9"], HEARTS, 1),   # R2: in a trump game the ten is second
-])
+@pytest.mark.parametrize(
+    "trick, trump, winner",
+    [
+        (["H9", "HK", "H7"], LEAVES, 1),  # highest of the led suit
+        (["H9", "HK", "L7"], LEAVES, 2),  # any trump beats the led suit
+        (["H9", "L8", "L7"], LEAVES, 1),  # the higher trump
+        (["H9", "BA", "AA"], LEAVES, 0),  # off-suit cards never win
+        (["HU", "HT", "H9"], None, 0),  # R3: in no-trump the ten is below the unter
+        (["HU", "HT", "H9"], HEARTS, 1),  # R2: in a trump game the ten is second
+    ],
+)
 def test_r13_trick_winner(trick, trump, winner):
     bid = PARTY if trump is not None else BETLI
     play = PlayRules.for_game(bid, trump, make_rules())
@@ -140,8 +143,10 @@ def test_r8_r5_seat_one_plays_after_the_declarer(impl):
     9 with the ten, and then seat 1 would be forced to overtake with the
     ace.  Either way a defender wins, so check the last trick's points.
     """
-    from ulti_solver.search import solve
     from conftest import endgame
+
+    from ulti_solver.search import solve
+
     deal, position = endgame("9.-.-.-", "A.-.-.-", "-.-.-.7")
     result = solve(deal, PARTY, LEAVES, position=position, impl=impl)
     assert result.declarer_points == 0

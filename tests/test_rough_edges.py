@@ -30,8 +30,10 @@ from ulti_solver.dealing import random_deal
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DEAL = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
 #: The same deal as card lists, with the spaces after the commas that people type.
-DEAL_AS_SPACED_LISTS = ("HA, H9, H7, BT, BK, B8, LO, L8, AU, A9 / H8, BA, B9, B7, LA, L9, L7, AA, AT, AO / "
-                        "HT, HK, HO, HU, BO, BU, LT, LK, AK, A7")
+DEAL_AS_SPACED_LISTS = (
+    "HA, H9, H7, BT, BK, B8, LO, L8, AU, A9 / H8, BA, B9, B7, LA, L9, L7, AA, AT, AO / "
+    "HT, HK, HO, HU, BO, BU, LT, LK, AK, A7"
+)
 #: A hand void in hearts written first: '-.' must read as a hand, not as an option.
 VOID_IN_HEARTS = "-.TKOU8.TO8.U9 8.A97.A97.ATO ATKOU97.-.K.K7 -.-.U.8"
 
@@ -69,12 +71,17 @@ def long_batch(tmp_path_factory):
 
 # -- a. a reader that closes the pipe early ------------------------------------------
 
-@pytest.mark.parametrize("command", [
-    ["batch", "{long}", "--json", "-j", "2"],   # results written inside the pool and progress-bar blocks
-    ["batch", "{long}", "--json", "-j", "1"],
-    ["batch", "{long}"],                        # the table, then the summary on stderr
-    ["discards", (EXAMPLES / "discard.txt").read_text().strip(), "--bid", "40-100 ulti", "--json"],
-], ids=["batch-j2", "batch-j1", "batch-table", "discards"])
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["batch", "{long}", "--json", "-j", "2"],  # results written inside the pool and progress-bar blocks
+        ["batch", "{long}", "--json", "-j", "1"],
+        ["batch", "{long}"],  # the table, then the summary on stderr
+        ["discards", (EXAMPLES / "discard.txt").read_text().strip(), "--bid", "40-100 ulti", "--json"],
+    ],
+    ids=["batch-j2", "batch-j1", "batch-table", "discards"],
+)
 def test_a_reader_that_stops_after_a_few_lines_ends_the_program_quietly(command, long_batch):
     """``| head -3``: the program stops at the closed pipe with status 0 and nothing on stderr."""
     args = [word.replace("{long}", long_batch) for word in command]
@@ -90,8 +97,9 @@ def test_a_reader_that_stops_after_a_few_lines_ends_the_program_quietly(command,
 
 def test_a_reader_gone_before_the_first_line_ends_solve_quietly():
     """``| true``: even the first write fails; no "internal error", no exit-time flush message."""
-    process = subprocess.Popen(ulti("solve", DEAL, "--bid", "ulti", "--json"),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        ulti("solve", DEAL, "--bid", "ulti", "--json"), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     process.stdout.close()
     stderr = process.stderr.read().decode()
     process.stderr.close()
@@ -100,6 +108,7 @@ def test_a_reader_gone_before_the_first_line_ends_solve_quietly():
 
 
 # -- b. bare 'ulti' ---------------------------------------------------------------------
+
 
 def test_bare_ulti_prints_its_help_as_a_page():
     result = run()
@@ -113,11 +122,13 @@ def test_bare_ulti_prints_its_help_as_a_page():
 
 # -- c. a carriage return inside a batch line -----------------------------------------------
 
-CR_BATCH = (f"{DEAL}\r| party | bells\n"   # a stray CR: blank space in line 1, not a line break
-            "bad one\n"
-            f"{DEAL} | betli\n"
-            "bad two\r\n"                    # a Windows line end on line 4
-            "bad three\n")
+CR_BATCH = (
+    f"{DEAL}\r| party | bells\n"  # a stray CR: blank space in line 1, not a line break
+    "bad one\n"
+    f"{DEAL} | betli\n"
+    "bad two\r\n"  # a Windows line end on line 4
+    "bad three\n"
+)
 
 
 @pytest.mark.parametrize("from_stdin", [False, True], ids=["file", "stdin"])
@@ -130,25 +141,26 @@ def test_a_carriage_return_does_not_shift_the_line_numbers(tmp_path, from_stdin)
         result = run("batch", str(path), "--json", "-j", "1")
     assert result.exit_code == 2
     objects = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [(o["line"], "error" in o) for o in objects] == [
-        (1, False), (2, True), (3, False), (4, True), (5, True)]
+    assert [(o["line"], "error" in o) for o in objects] == [(1, False), (2, True), (3, False), (4, True), (5, True)]
     assert objects[0]["bid"] == "party" and objects[0]["trump"] == "bells"
     assert "bad two" in objects[3]["error"] and "bad three" in objects[4]["error"]
 
 
 # -- d. SIGTERM during a parallel batch --------------------------------------------------------
 
+
 def test_sigterm_stops_a_parallel_batch_with_its_summary_and_status_143(long_batch, tmp_path):
     with open(tmp_path / "stderr.txt", "w+b") as errors:
-        process = subprocess.Popen(ulti("batch", long_batch, "--json", "-j", "2"),
-                                   stdout=subprocess.PIPE, stderr=errors)
+        process = subprocess.Popen(
+            ulti("batch", long_batch, "--json", "-j", "2"), stdout=subprocess.PIPE, stderr=errors
+        )
         first = process.stdout.readline()  # the workers are running and results are flowing
         try:
-            process.wait(timeout=1)        # about a second of work, then the signal
+            process.wait(timeout=1)  # about a second of work, then the signal
         except subprocess.TimeoutExpired:
             pass
         process.send_signal(signal.SIGTERM)
-        rest = process.stdout.read()       # through the reader's buffer, which holds more than one line
+        rest = process.stdout.read()  # through the reader's buffer, which holds more than one line
         process.stdout.close()
         process.wait(timeout=60)
         errors.seek(0)
@@ -164,6 +176,7 @@ def test_sigterm_stops_a_parallel_batch_with_its_summary_and_status_143(long_bat
 
 
 # -- e. unknown short options ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("option", ["-j", "-x", "-q"])
 def test_an_unknown_short_option_is_named_not_read_as_a_hand(option):
@@ -191,6 +204,7 @@ def test_a_hand_void_in_hearts_given_as_words_is_still_a_hand():
 
 # -- f. short excerpts in messages ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize("where", ["argument", "stdin", "batch line", "bid", "command name"])
 def test_a_10_mb_input_gives_a_short_error_line(tmp_path, where):
     huge = DEAL + " " + "x" * 10_000_000
@@ -215,9 +229,12 @@ def test_a_10_mb_input_gives_a_short_error_line(tmp_path, where):
 
 # -- g. a bad ULTI_SOLVER_IMPL -----------------------------------------------------------------
 
-@pytest.mark.parametrize("command", [["solve", DEAL, "--bid", "party"],
-                                     ["batch", str(EXAMPLES / "batch.txt"), "--bid", "party", "-j", "2"]],
-                         ids=["solve", "batch"])
+
+@pytest.mark.parametrize(
+    "command",
+    [["solve", DEAL, "--bid", "party"], ["batch", str(EXAMPLES / "batch.txt"), "--bid", "party", "-j", "2"]],
+    ids=["solve", "batch"],
+)
 def test_a_bad_implementation_variable_is_bad_input_naming_it(command):
     result = run(*command, env={"ULTI_SOLVER_IMPL": "bogus"})
     line = one_error_line(result)
@@ -227,8 +244,10 @@ def test_a_bad_implementation_variable_is_bad_input_naming_it(command):
 
 # -- h. a byte-order mark on stdin ---------------------------------------------------------------
 
-@pytest.mark.parametrize("command", [["solve", "-", "--bid", "betli", "--json"],
-                                     ["batch", "-", "--bid", "betli", "--json", "-j", "1"]])
+
+@pytest.mark.parametrize(
+    "command", [["solve", "-", "--bid", "betli", "--json"], ["batch", "-", "--bid", "betli", "--json", "-j", "1"]]
+)
 def test_a_bom_on_stdin_is_not_a_card(command):
     result = run(*command, input=b"\xef\xbb\xbf" + DEAL.encode() + b"\n")
     assert result.exit_code == 0, result.stderr
@@ -238,20 +257,32 @@ def test_a_bom_on_stdin_is_not_a_card(command):
 def test_stdin_is_utf8_whatever_the_locale():
     """A BOM read as Latin-1 would be three letters; stdin is read as UTF-8 bytes, as batch reads it."""
     env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
-    done = subprocess.run(ulti("solve", "-", "--bid", "betli", "--json"), env=env, capture_output=True,
-                          input=b"\xef\xbb\xbf" + DEAL.encode() + b"\n", timeout=60)
+    done = subprocess.run(
+        ulti("solve", "-", "--bid", "betli", "--json"),
+        env=env,
+        capture_output=True,
+        input=b"\xef\xbb\xbf" + DEAL.encode() + b"\n",
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr.decode()
     assert json.loads(done.stdout)["deal"] == DEAL
 
 
 # -- i. options given twice ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("command", [["solve", DEAL, "--bid", "party"],
-                                     ["batch", str(EXAMPLES / "batch.txt"), "--bid", "party"],
-                                     ["settle", "--bid", "party", "--made", "party"]],
-                         ids=["solve", "batch", "settle"])
-@pytest.mark.parametrize("option, values", [("--rules", ("classic", "tournament")),
-                                            ("--table", ("classic", "tournament"))])
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", DEAL, "--bid", "party"],
+        ["batch", str(EXAMPLES / "batch.txt"), "--bid", "party"],
+        ["settle", "--bid", "party", "--made", "party"],
+    ],
+    ids=["solve", "batch", "settle"],
+)
+@pytest.mark.parametrize(
+    "option, values", [("--rules", ("classic", "tournament")), ("--table", ("classic", "tournament"))]
+)
 def test_rules_and_table_given_twice_are_rejected(command, option, values):
     line = one_error_line(run(*command, option, values[0], option, values[1]))
     assert option in line and "once" in line
@@ -259,21 +290,24 @@ def test_rules_and_table_given_twice_are_rejected(command, option, values):
 
 # -- k. messages in words ------------------------------------------------------------------------
 
+
 def test_r6_one_card_is_one_card():
     line = one_error_line(run("solve", "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.-", "--bid", "party"))
     assert "the talon has 1 card;" in line and "1 cards" not in line
 
 
-@pytest.mark.parametrize("text", [DEAL_AS_SPACED_LISTS, DEAL_AS_SPACED_LISTS.replace(" / ", " "),
-                                  DEAL_AS_SPACED_LISTS.replace(", ", " , ")])
+@pytest.mark.parametrize(
+    "text", [DEAL_AS_SPACED_LISTS, DEAL_AS_SPACED_LISTS.replace(" / ", " "), DEAL_AS_SPACED_LISTS.replace(", ", " , ")]
+)
 def test_card_lists_may_have_spaces_around_the_commas(text):
     result = run("solve", text, "--bid", "betli", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["deal"] == DEAL
 
 
-@pytest.mark.parametrize("text, found", [("A97.TK8 8.A97.A97.ATO", "2 groups"),
-                                         (DEAL + " -.-.-.- -.-.-.-", "6 groups")])
+@pytest.mark.parametrize(
+    "text, found", [("A97.TK8 8.A97.A97.ATO", "2 groups"), (DEAL + " -.-.-.- -.-.-.-", "6 groups")]
+)
 def test_r5_a_wrong_number_of_groups_says_what_a_deal_is(text, found):
     line = one_error_line(run("solve", text, "--bid", "party"))
     for words in ("three hands", "declarer, seat 1, seat 2", "optionally the talon", "spaces or '/'", found):

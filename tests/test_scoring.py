@@ -1,6 +1,5 @@
 """What each component asks of a finished game (R14-R20, R25-R27), on hand-made outcomes."""
 
-
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import BB_ACES, LEAVES
 from ulti_solver.deal import parse_deal
@@ -18,8 +17,7 @@ def scoring(bid="party", rules=make_rules()):
 
 
 def done(d, declarer_tricks=5, **kw):
-    return Outcome(declarer_points=d, declarer_tricks=declarer_tricks,
-                   defender_tricks=10 - declarer_tricks, **kw)
+    return Outcome(declarer_points=d, declarer_tricks=declarer_tricks, defender_tricks=10 - declarer_tricks, **kw)
 
 
 def test_r15_marriages_forty_in_trump_twenty_elsewhere():
@@ -27,8 +25,6 @@ def test_r15_marriages_forty_in_trump_twenty_elsewhere():
     assert marriage_value(DEAL.hands[2], LEAVES) == 20
     assert has_forty(DEAL.hands[0], LEAVES) and not has_forty(DEAL.hands[1], LEAVES)
     assert has_twenty(DEAL.hands[0], LEAVES)
-
-
 
 
 def test_r14_threshold_exactly():
@@ -105,8 +101,8 @@ def test_r21_r23_durchmars_and_betli_count_tricks():
 
 def test_r25_silent_hundreds():
     s = scoring()
-    assert s.declarer_silent_100(done(40))      # 40 + 60 = 100
+    assert s.declarer_silent_100(done(40))  # 40 + 60 = 100
     assert not s.declarer_silent_100(done(30))
-    assert s.defenders_silent_100(done(0))      # 80 + 10 + 20 = 110
+    assert s.defenders_silent_100(done(0))  # 80 + 10 + 20 = 110
     assert not s.defenders_silent_100(done(20))  # 60 + 30 = 90
     assert not scoring("40-100").declarer_silent_100(done(80))  # no party, no silent 100 (R22)

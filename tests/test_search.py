@@ -137,8 +137,11 @@ def test_r25_declarer_silent_100(impl):
     only 90.  The defenders (20 + 20 in marriages) never reach 100."""
     deal = parse_deal("A.987.AKO.987 TKO9.AT.T9.AT U87.KOU.U87.K -.-.-.OU")
     for so_far_points, expected in ((40, True), (20, False)):
-        pos = Position((parse_hand("A.-.A.-"), parse_hand("9.-.9.-"), parse_hand("8.-.8.-")), 0,
-                       Outcome(declarer_points=so_far_points, declarer_tricks=8))
+        pos = Position(
+            (parse_hand("A.-.A.-"), parse_hand("9.-.9.-"), parse_hand("8.-.8.-")),
+            0,
+            Outcome(declarer_points=so_far_points, declarer_tricks=8),
+        )
         result = solve(deal, PARTY, LEAVES, position=pos, silent=True, impl=impl)
         assert result.silent["declarer-100"] is expected
         assert result.silent["defenders-100"] is False

@@ -12,8 +12,15 @@ from ulti_solver.errors import UltiInputError
 from ulti_solver.position import Outcome
 from ulti_solver.scoring import Scoring
 from ulti_solver.settlement import (
-    Item, SettlementError, SilentItem, component_units, game_settlement, game_value, parse_names,
-    settle, silent_units,
+    Item,
+    SettlementError,
+    SilentItem,
+    component_units,
+    game_settlement,
+    game_value,
+    parse_names,
+    settle,
+    silent_units,
 )
 from ulti_solver.variants import make_rules
 
@@ -125,10 +132,13 @@ def seed_002_lost(words, won):
     return won + (4 * (2 if bid.red else 1) if bid.has_ulti else 0)
 
 
-ROWS = ([("002", line, words, trump, won, seed_002_lost(words, won), "classic", silent)
-         for line, _, words, trump, won, silent in SEED_002]
-        + [("003", line, words, trump, won, lost, "tournament", silent)
-           for line, _, words, trump, won, lost, silent in SEED_003])
+ROWS = [
+    ("002", line, words, trump, won, seed_002_lost(words, won), "classic", silent)
+    for line, _, words, trump, won, silent in SEED_002
+] + [
+    ("003", line, words, trump, won, lost, "tournament", silent)
+    for line, _, words, trump, won, lost, silent in SEED_003
+]
 ROW_IDS = [f"seed{seed}-line{line}" for seed, line, *_ in ROWS]
 
 
@@ -160,19 +170,31 @@ def test_r32_seed_002_lost_values_follow_the_ulti_rule():
 # game without ulti (seed 003 leaves it blank for four aces, red durchmars and open durchmars,
 # yet prints 2 for plain durchmars, line 24).
 SILENT_COLUMN_DISAGREEMENTS = {
-    ("002", 202, "declarer-100"), ("002", 310, "declarer-100"), ("002", 394, "declarer-100"),
+    ("002", 202, "declarer-100"),
+    ("002", 310, "declarer-100"),
+    ("002", 394, "declarer-100"),
     ("002", 430, "declarer-100"),
-    ("003", 35, "declarer-100"), ("003", 51, "declarer-100"), ("003", 61, "declarer-100"),
-    ("003", 21, "ulti"), ("003", 39, "ulti"), ("003", 40, "ulti"),
-    ("003", 21, "durchmars"), ("003", 26, "durchmars"), ("003", 30, "durchmars"), ("003", 31, "durchmars"), ("003", 36, "durchmars"), ("003", 47, "durchmars"),
-    ("003", 54, "durchmars"), ("003", 55, "durchmars"),
+    ("003", 35, "declarer-100"),
+    ("003", 51, "declarer-100"),
+    ("003", 61, "declarer-100"),
+    ("003", 21, "ulti"),
+    ("003", 39, "ulti"),
+    ("003", 40, "ulti"),
+    ("003", 21, "durchmars"),
+    ("003", 26, "durchmars"),
+    ("003", 30, "durchmars"),
+    ("003", 31, "durchmars"),
+    ("003", 36, "durchmars"),
+    ("003", 47, "durchmars"),
+    ("003", 54, "durchmars"),
+    ("003", 55, "durchmars"),
 }
 SEED_SILENT = ("declarer-100", "ulti", "durchmars")
 
 
 def test_r33_seed_silent_columns():
     disagree = set()
-    for seed, line, words, trump, won, lost, table, columns in ROWS:
+    for seed, line, words, trump, won, _lost, table, columns in ROWS:
         bid = parse_bid(words)
         for item, printed in zip(SEED_SILENT, columns):
             try:
@@ -189,6 +211,7 @@ def test_r33_seed_silent_columns():
 
 
 # -- The worked examples -----------------------------------------------------
+
 
 def test_r31_ulti_made_party_lost_is_three():
     s = settle(parse_bid("ulti"), BELLS, ["ulti"])
@@ -242,9 +265,16 @@ def test_r33_silent_100_replaces_the_party(silent, units, total):
     assert red.items[0] == Item("party", False, 0) and red.per_defender == 2 * units
 
 
-@pytest.mark.parametrize("silent, units", [
-    ("ulti", 2), ("ulti-beaten", -4), ("defender-ulti", -2), ("defender-ulti-beaten", 4), ("durchmars", 3),
-])
+@pytest.mark.parametrize(
+    "silent, units",
+    [
+        ("ulti", 2),
+        ("ulti-beaten", -4),
+        ("defender-ulti", -2),
+        ("defender-ulti-beaten", 4),
+        ("durchmars", 3),
+    ],
+)
 def test_r33_silent_ulti_and_durchmars(silent, units):
     s = settle(parse_bid("40-100"), BELLS, ["40-100"], [silent])
     assert s.per_defender == 4 + units
@@ -261,9 +291,16 @@ def test_r33_silent_items_listed_in_order():
 def test_r30_json():
     s = settle(parse_bid("ulti"), BELLS, parse_names("ULTI"), parse_names("durchmars"), "tournament")
     assert json.loads(json.dumps(s.as_json())) == {
-        "bid": "ulti", "trump": "bells", "table": "tournament", "per_defender": 6, "declarer_total": 12,
-        "items": [{"name": "party", "made": False, "units": -1}, {"name": "ulti", "made": True, "units": 4},
-                  {"name": "durchmars", "made": True, "units": 3}],
+        "bid": "ulti",
+        "trump": "bells",
+        "table": "tournament",
+        "per_defender": 6,
+        "declarer_total": 12,
+        "items": [
+            {"name": "party", "made": False, "units": -1},
+            {"name": "ulti", "made": True, "units": 4},
+            {"name": "durchmars", "made": True, "units": 3},
+        ],
     }
     assert settle(parse_bid("betli"), None, ["betli"]).as_json()["trump"] is None
 
@@ -275,10 +312,17 @@ def test_silent_item_is_a_string():
 
 # -- Word lists and errors ---------------------------------------------------
 
-@pytest.mark.parametrize("text, names", [
-    ("-", []), ("", []), ("  ", []), ("Ulti,40-100", ["ulti", "40-100"]), ("party, ulti four-aces",
-                                                                           ["party", "ulti", "four-aces"]),
-])
+
+@pytest.mark.parametrize(
+    "text, names",
+    [
+        ("-", []),
+        ("", []),
+        ("  ", []),
+        ("Ulti,40-100", ["ulti", "40-100"]),
+        ("party, ulti four-aces", ["party", "ulti", "four-aces"]),
+    ],
+)
 def test_parse_names(text, names):
     assert parse_names(text) == names
 
@@ -289,21 +333,24 @@ def test_parse_names_errors(text, word):
         parse_names(text)
 
 
-@pytest.mark.parametrize("bid, trump, made, silent, table, words", [
-    ("ulti", BELLS, ["betli"], (), "classic", ["'betli' is not a component", "'ulti'", "party, ulti"]),
-    ("40-100", BELLS, ["party"], (), "classic", ["'party'", "40-100"]),
-    ("party", BELLS, [], ["silent-ulti"], "classic", ["unknown silent item 'silent-ulti'", "ulti-beaten"]),
-    ("40-100", BELLS, [], ["declarer-100"], "classic", ["declarer-100", "R25"]),
-    ("ulti", BELLS, [], ["defender-ulti"], "classic", ["defender-ulti", "has ulti", "R26"]),
-    ("betli", None, [], ["ulti-beaten"], "classic", ["ulti-beaten", "trump"]),
-    ("colorless durchmars", None, [], ["durchmars"], "classic", ["durchmars", "trump"]),
-    ("durchmars", BELLS, [], ["durchmars"], "classic", ["has durchmars", "R27"]),
-    ("party", BELLS, [], ["declarer-100", "defenders-100"], "classic", ["declarer-100 and defenders-100"]),
-    ("party", BELLS, [], ["defender-ulti", "ulti"], "classic", ["ulti and defender-ulti"]),
-    ("party", BELLS, [], ["durchmars", "ulti-beaten"], "classic", ["ulti-beaten and durchmars"]),
-    ("party", BELLS, [], (), "rubber", ["unknown value table 'rubber'", "classic, tournament"]),
-    ("betli", BELLS, [], (), "classic", ["betli", "bells"]),
-])
+@pytest.mark.parametrize(
+    "bid, trump, made, silent, table, words",
+    [
+        ("ulti", BELLS, ["betli"], (), "classic", ["'betli' is not a component", "'ulti'", "party, ulti"]),
+        ("40-100", BELLS, ["party"], (), "classic", ["'party'", "40-100"]),
+        ("party", BELLS, [], ["silent-ulti"], "classic", ["unknown silent item 'silent-ulti'", "ulti-beaten"]),
+        ("40-100", BELLS, [], ["declarer-100"], "classic", ["declarer-100", "R25"]),
+        ("ulti", BELLS, [], ["defender-ulti"], "classic", ["defender-ulti", "has ulti", "R26"]),
+        ("betli", None, [], ["ulti-beaten"], "classic", ["ulti-beaten", "trump"]),
+        ("colorless durchmars", None, [], ["durchmars"], "classic", ["durchmars", "trump"]),
+        ("durchmars", BELLS, [], ["durchmars"], "classic", ["has durchmars", "R27"]),
+        ("party", BELLS, [], ["declarer-100", "defenders-100"], "classic", ["declarer-100 and defenders-100"]),
+        ("party", BELLS, [], ["defender-ulti", "ulti"], "classic", ["ulti and defender-ulti"]),
+        ("party", BELLS, [], ["durchmars", "ulti-beaten"], "classic", ["ulti-beaten and durchmars"]),
+        ("party", BELLS, [], (), "rubber", ["unknown value table 'rubber'", "classic, tournament"]),
+        ("betli", BELLS, [], (), "classic", ["betli", "bells"]),
+    ],
+)
 def test_r31_r33_settle_errors(bid, trump, made, silent, table, words):
     with pytest.raises(UltiInputError) as error:
         settle(parse_bid(bid), trump, made, silent, table)
@@ -351,8 +398,13 @@ def test_r32_red_ulti_made_party_lost():
     # F 40 + seat 2's trump 40 = 80 beats D 50.
     s = game("red ulti", HEARTS, 50, 6, seven_trick=10, seven_won=True, last_winner=0)
     assert s.items == (Item("party", False, -2), Item("ulti", True, 8))
-    assert game_value(Scoring(DEAL, parse_bid("red ulti"), HEARTS),
-                      Outcome(50, 6, 4, seven_trick=10, seven_won=True, last_winner=0)) == 6
+    assert (
+        game_value(
+            Scoring(DEAL, parse_bid("red ulti"), HEARTS),
+            Outcome(50, 6, 4, seven_trick=10, seven_won=True, last_winner=0),
+        )
+        == 6
+    )
 
 
 def test_r33_defenders_silent_100_replaces_the_party():
@@ -365,23 +417,23 @@ def test_r33_defenders_silent_100_replaces_the_party():
 def test_r26_defender_silent_ulti():
     # Acorns trump: seat 2 holds the seven; 40-100 is lost before play (no acorns K O).
     assert game("40-100", ACORNS, 50, 5, seven_trick=10, seven_won=True).items == (
-        Item("40-100", False, -4), Item("defender-ulti", True, -2))
+        Item("40-100", False, -4),
+        Item("defender-ulti", True, -2),
+    )
     assert game("40-100", ACORNS, 50, 5, "tournament", seven_trick=10, seven_won=True).per_defender == -10
     assert game("40-100", ACORNS, 50, 5, seven_trick=9, seven_won=True).per_defender == -4  # R26: tenth only
 
 
 def test_r26_r27_silent_durchmars_beats_the_defenders_seven():
     s = game("party", BELLS, 90, 10, seven_trick=10, seven_won=False, last_winner=0)
-    assert [(i.name, i.units) for i in s.items] == [
-        ("party", 1), ("defender-ulti-beaten", 4), ("durchmars", 3)]
+    assert [(i.name, i.units) for i in s.items] == [("party", 1), ("defender-ulti-beaten", 4), ("durchmars", 3)]
     assert s.per_defender == 8
 
 
 def test_r26_declarer_silent_ulti_in_red_party():
     s = game("red party", HEARTS, 70, 6, seven_trick=10, seven_won=True, last_winner=0)
     assert s.items == (Item("party", True, 2), Item("ulti", True, 4))  # D 70 > F 20 + 40
-    assert game("red party", HEARTS, 70, 6, seven_trick=10, seven_won=False).items[-1] == \
-        Item("ulti-beaten", False, -8)
+    assert game("red party", HEARTS, 70, 6, seven_trick=10, seven_won=False).items[-1] == Item("ulti-beaten", False, -8)
 
 
 def test_r27_no_silent_durchmars_in_a_durchmars_bid():

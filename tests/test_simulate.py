@@ -43,8 +43,9 @@ def run(*args):
 
 def run_process(*args):
     """``python -m ulti_solver simulate ARGS`` in a fresh process (process pools and CliRunner do not mix)."""
-    return subprocess.run([sys.executable, "-m", "ulti_solver", "simulate", *args], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "ulti_solver", "simulate", *args], capture_output=True, text=True, timeout=300, cwd=ROOT
+    )
 
 
 def records(result):
@@ -103,8 +104,9 @@ def check_against_exact(simulation, p, mean):
 
 
 def test_simulation_agrees_with_the_exact_proportion():
-    constraints = Constraints(parse_hand(EXACT_HAND), parse_hand(EXACT_TALON), parse_hand(EXACT_SEAT1),
-                              parse_hand(EXACT_SEAT2))
+    constraints = Constraints(
+        parse_hand(EXACT_HAND), parse_hand(EXACT_TALON), parse_hand(EXACT_SEAT1), parse_hand(EXACT_SEAT2)
+    )
     bid, trump = parse_bid("party"), parse_trump("leaves")
     p, mean, deals = exact(constraints, bid, trump)
     assert deals == 20 and p == 12 / 20 and mean == 24 / 20
@@ -114,8 +116,9 @@ def test_simulation_agrees_with_the_exact_proportion():
 
 
 def test_simulation_of_a_discard_with_a_void_agrees_with_the_exact_proportion():
-    constraints = Constraints(parse_hand(VOID_HAND), None, parse_hand(VOID_SEAT1), parse_hand(VOID_SEAT2),
-                              ((2, parse_trump("bells")),))
+    constraints = Constraints(
+        parse_hand(VOID_HAND), None, parse_hand(VOID_SEAT1), parse_hand(VOID_SEAT2), ((2, parse_trump("bells")),)
+    )
     discard = tuple(sorted(cards_of(parse_hand("BA,L7"))))
     bid, trump = parse_bid("party"), parse_trump("acorns")
     p, mean, deals = exact(constraints, bid, trump, discard)
@@ -128,8 +131,9 @@ def test_simulation_of_a_discard_with_a_void_agrees_with_the_exact_proportion():
 
 
 def small():
-    return Constraints(parse_hand(EXACT_HAND), parse_hand(EXACT_TALON), parse_hand(EXACT_SEAT1),
-                       parse_hand(EXACT_SEAT2))
+    return Constraints(
+        parse_hand(EXACT_HAND), parse_hand(EXACT_TALON), parse_hand(EXACT_SEAT1), parse_hand(EXACT_SEAT2)
+    )
 
 
 def test_games_default_to_every_bid_and_every_discard():
@@ -178,8 +182,22 @@ def test_an_interrupt_keeps_whole_samples_only():
 
 
 def test_json_records_have_the_interface_fields_best_mean_value_first():
-    result = run(HAND, "--talon", "LU,A8", "--bid", "party", "--bid", "ulti", "--samples", "12", "--seed", "3",
-                 "-j", "1", "--json")
+    result = run(
+        HAND,
+        "--talon",
+        "LU,A8",
+        "--bid",
+        "party",
+        "--bid",
+        "ulti",
+        "--samples",
+        "12",
+        "--seed",
+        "3",
+        "-j",
+        "1",
+        "--json",
+    )
     assert result.exit_code == 0, result.stderr
     rows = records(result)
     assert len(rows) == 6  # party and ulti, each in bells, leaves and acorns
@@ -197,15 +215,17 @@ def test_json_records_have_the_interface_fields_best_mean_value_first():
 
 
 def test_top_and_the_discards_of_a_twelve_card_hand():
-    result = run(TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "2", "-j", "1", "--json",
-                 "--top", "5")
+    result = run(
+        TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "2", "-j", "1", "--json", "--top", "5"
+    )
     assert result.exit_code == 0, result.stderr
     rows = records(result)
     assert len(rows) == 5
     assert all(row["bid"] == "40-100 ulti" and row["trump"] == "leaves" and len(row["discard"]) == 2 for row in rows)
     assert len({tuple(row["discard"]) for row in rows}) == 5
-    chosen = run(TWELVE, "--discard", "HK,BK", "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "3",
-                 "-j", "1", "--json")
+    chosen = run(
+        TWELVE, "--discard", "HK,BK", "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "3", "-j", "1", "--json"
+    )
     assert [row["discard"] for row in records(chosen)] == [["HK", "BK"]]
 
 
@@ -227,15 +247,41 @@ def test_table_and_json_agree():
     assert f"{row['made']}/15" in table and f"{row['mean_value']:+.2f} ± {row['stderr_value']:.2f}" in table
 
 
-
 def test_known_cards_voids_and_a_discard_on_the_command_line_are_the_api_s():
-    result = run(VOID_HAND, "--seat1", VOID_SEAT1, "--seat2", VOID_SEAT2, "--void", "2:bells", "--discard", "BA,L7",
-                 "--bid", "party", "--trump", "acorns", "--samples", "50", "--seed", "4", "-j", "1", "--json")
+    result = run(
+        VOID_HAND,
+        "--seat1",
+        VOID_SEAT1,
+        "--seat2",
+        VOID_SEAT2,
+        "--void",
+        "2:bells",
+        "--discard",
+        "BA,L7",
+        "--bid",
+        "party",
+        "--trump",
+        "acorns",
+        "--samples",
+        "50",
+        "--seed",
+        "4",
+        "-j",
+        "1",
+        "--json",
+    )
     assert result.exit_code == 0, result.stderr
-    constraints = Constraints(parse_hand(VOID_HAND), None, parse_hand(VOID_SEAT1), parse_hand(VOID_SEAT2),
-                              ((2, parse_trump("bells")),))
-    api = simulate(constraints, 50, bids=[parse_bid("party")], trump=parse_trump("acorns"),
-                   discards=[tuple(sorted(cards_of(parse_hand("BA,L7"))))], seed=4)
+    constraints = Constraints(
+        parse_hand(VOID_HAND), None, parse_hand(VOID_SEAT1), parse_hand(VOID_SEAT2), ((2, parse_trump("bells")),)
+    )
+    api = simulate(
+        constraints,
+        50,
+        bids=[parse_bid("party")],
+        trump=parse_trump("acorns"),
+        discards=[tuple(sorted(cards_of(parse_hand("BA,L7"))))],
+        seed=4,
+    )
     assert records(result) == [t.as_json(api.hand) for t in api.ranked()]
     assert records(result)[0]["discard"] == ["BA", "L7"]
 
@@ -245,34 +291,42 @@ def test_batch_with_an_unreachable_cluster_exits_2_with_one_line():
         runner = CliRunner(mix_stderr=False)
     except TypeError:
         runner = CliRunner()
-    result = runner.invoke(main, ["batch", str(ROOT / "examples" / "batch.txt"), "--bid", "party", "--json",
-                                  "--cluster", "tcp://127.0.0.1:1"], catch_exceptions=False)
+    result = runner.invoke(
+        main,
+        ["batch", str(ROOT / "examples" / "batch.txt"), "--bid", "party", "--json", "--cluster", "tcp://127.0.0.1:1"],
+        catch_exceptions=False,
+    )
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "127.0.0.1:1" in lines[0], result.stderr
 
 
-@pytest.mark.parametrize("args, words", [
-    (["A97.TK8.O8.U98", "--talon", "LU,A8"], ["hand", "11 cards"]),
-    (["A97.TK8.O8.U", "--talon", "LU,A8"], ["9 cards", "needs 10"]),
-    (["K.K97.AKO87.AO"], ["11 cards", "12"]),
-    ([HAND, "--talon", "LU,A8", "--seat1", "HA,HK"], ["HA", "declarer's hand", "seat 1"]),
-    ([HAND, "--talon", "LU,A8", "--seat2", "LU"], ["LU", "talon", "seat 2"]),
-    ([HAND, "--talon", "LU,A8", "--seat1", "HK", "--void", "1:hearts"], ["void in hearts", "HK"]),
-    ([HAND, "--talon", "LU,A8", "--void", "1:bells", "--void", "2:bells"], ["both defenders", "bells"]),
-    ([HAND, "--talon", "LU,A8", "--void", "1:hearts", "--void", "1:bells", "--void", "1:leaves"],
-     ["seat 1", "more than"]),
-    ([HAND, "--talon", "LU,A8", "--void", "3:hearts"], ["--void", "seat 1 or 2"]),
-    ([HAND, "--talon", "LU,A8", "--void", "1:spades"], ["--void", "spades"]),
-    ([TWELVE, "--discard", "HA,HT"], ["--discard", "HA,HT"]),
-    ([TWELVE, "--discard", "HK"], ["--discard"]),
-    ([HAND, "--talon", "LU,A8", "--discard", "HA,H9"], ["--discard", "talon"]),
-    ([HAND, "--talon", "LU,A8", "--seat1", "XX"], ["--seat1"]),
-    ([HAND, "--talon", "LU,A8", "--cluster", "tcp://127.0.0.1:1"], ["127.0.0.1:1"]),
-    ([HAND, "--talon", "LU,A8", "--cluster", "127.0.0.1:8786"], ["tcp://"]),
-    ([HAND, "--talon", "LU,A8", "--cluster", "tcp://127.0.0.1:1", "-j", "2"], ["-j", "--cluster"]),
-    ([HAND, "--talon", "LU,A8", "--sed", "4"], ["--sed"]),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["A97.TK8.O8.U98", "--talon", "LU,A8"], ["hand", "11 cards"]),
+        (["A97.TK8.O8.U", "--talon", "LU,A8"], ["9 cards", "needs 10"]),
+        (["K.K97.AKO87.AO"], ["11 cards", "12"]),
+        ([HAND, "--talon", "LU,A8", "--seat1", "HA,HK"], ["HA", "declarer's hand", "seat 1"]),
+        ([HAND, "--talon", "LU,A8", "--seat2", "LU"], ["LU", "talon", "seat 2"]),
+        ([HAND, "--talon", "LU,A8", "--seat1", "HK", "--void", "1:hearts"], ["void in hearts", "HK"]),
+        ([HAND, "--talon", "LU,A8", "--void", "1:bells", "--void", "2:bells"], ["both defenders", "bells"]),
+        (
+            [HAND, "--talon", "LU,A8", "--void", "1:hearts", "--void", "1:bells", "--void", "1:leaves"],
+            ["seat 1", "more than"],
+        ),
+        ([HAND, "--talon", "LU,A8", "--void", "3:hearts"], ["--void", "seat 1 or 2"]),
+        ([HAND, "--talon", "LU,A8", "--void", "1:spades"], ["--void", "spades"]),
+        ([TWELVE, "--discard", "HA,HT"], ["--discard", "HA,HT"]),
+        ([TWELVE, "--discard", "HK"], ["--discard"]),
+        ([HAND, "--talon", "LU,A8", "--discard", "HA,H9"], ["--discard", "talon"]),
+        ([HAND, "--talon", "LU,A8", "--seat1", "XX"], ["--seat1"]),
+        ([HAND, "--talon", "LU,A8", "--cluster", "tcp://127.0.0.1:1"], ["127.0.0.1:1"]),
+        ([HAND, "--talon", "LU,A8", "--cluster", "127.0.0.1:8786"], ["tcp://"]),
+        ([HAND, "--talon", "LU,A8", "--cluster", "tcp://127.0.0.1:1", "-j", "2"], ["-j", "--cluster"]),
+        ([HAND, "--talon", "LU,A8", "--sed", "4"], ["--sed"]),
+    ],
+)
 def test_bad_input_exits_2_with_one_line(args, words):
     assert_bad_input(run(*args, "--bid", "party", "--samples", "3"), *words)
 
@@ -282,8 +336,21 @@ def test_bad_input_before_any_work_needs_samples():
 
 
 def test_same_seed_byte_identical_json_for_one_and_two_processes():
-    args = [HAND, "--talon", "LU,A8", "--bid", "party", "--bid", "betli", "--samples", "60", "--seed", "17",
-            "--json", "--quiet"]
+    args = [
+        HAND,
+        "--talon",
+        "LU,A8",
+        "--bid",
+        "party",
+        "--bid",
+        "betli",
+        "--samples",
+        "60",
+        "--seed",
+        "17",
+        "--json",
+        "--quiet",
+    ]
     one = run_process(*args, "-j", "1")
     two = run_process(*args, "-j", "2")
     assert one.returncode == two.returncode == 0, one.stderr + two.stderr
@@ -352,10 +419,11 @@ def test_a_signal_to_a_process_pool_run_keeps_what_was_solved(sig, status):
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     args = ["simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "1000000", "-j", "2", "--json"]
     # Ctrl-C raises KeyboardInterrupt even where a shell started the tests with SIGINT ignored.
-    code = ("import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            f"sys.argv = ['ulti', *{args!r}]; runpy.run_module('ulti_solver', run_name='__main__')")
-    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=slave, text=True,
-                               cwd=ROOT)
+    code = (
+        "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        f"sys.argv = ['ulti', *{args!r}]; runpy.run_module('ulti_solver', run_name='__main__')"
+    )
+    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=slave, text=True, cwd=ROOT)
     os.close(slave)
     try:
         assert _wait_for_the_bar(master, process), "the simulation never started"

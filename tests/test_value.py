@@ -57,7 +57,8 @@ def test_r30_a_finished_game_is_worth_its_settlement(impl):
         position = position.after(min(position.legal(play).bit_length() - 1, 31), play)
     scoring = Scoring(deal, bid, BELLS)
     assert solve(deal, bid, BELLS, position=position, value=True, impl=impl).value == game_value(
-        scoring, position.so_far)
+        scoring, position.so_far
+    )
 
 
 def test_r32_the_table_prices_a_lost_bid(impl):
@@ -69,8 +70,10 @@ def test_r32_the_table_prices_a_lost_bid(impl):
 
     deal, bid = parse_deal(TWO_GOALS_DEAL), parse_bid("20-100")
     position = replay(deal, PlayRules.for_game(bid, ACORNS), parse_play(TWO_GOALS_PLAY))
-    values = [solve(deal, bid, ACORNS, make_rules(table=t), position=position, value=True, impl=impl).value
-              for t in ("classic", "tournament")]
+    values = [
+        solve(deal, bid, ACORNS, make_rules(table=t), position=position, value=True, impl=impl).value
+        for t in ("classic", "tournament")
+    ]
     assert values == [-6, -14]
 
 
@@ -103,6 +106,10 @@ def test_r34_bounds_hold_every_final_value(past_units):
     finals = goals.final_values(scoring)
     past = _core.past_index(past_units, True, True, False)
     low, high = question.bounds(past, 10 - past_units, True)
-    reachable = [finals[_core.final_index(past_units + k, True, True, aces, seven)]
-                 for k in range(10 - past_units) for aces in (False, True) for seven in range(3)]
+    reachable = [
+        finals[_core.final_index(past_units + k, True, True, aces, seven)]
+        for k in range(10 - past_units)
+        for aces in (False, True)
+        for seven in range(3)
+    ]
     assert low <= min(reachable) and max(reachable) <= high

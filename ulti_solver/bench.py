@@ -69,8 +69,9 @@ def time_build(root: str, cases: List[dict]) -> dict:
         json.dump(cases, handle)
     try:
         env = dict(os.environ, PYTHONPATH=root)
-        done = subprocess.run([sys.executable, WORKER, handle.name], env=env, check=True, capture_output=True,
-                              text=True)
+        done = subprocess.run(
+            [sys.executable, WORKER, handle.name], env=env, check=True, capture_output=True, text=True
+        )
     finally:
         os.unlink(handle.name)
     return json.loads(done.stdout)
@@ -82,8 +83,13 @@ def stats(seconds: List[float]) -> Dict[str, float]:
     def at(fraction):
         return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
-    return {"mean": statistics.fmean(ordered), "median": statistics.median(ordered), "p90": at(0.9),
-            "p99": at(0.99), "max": ordered[-1]}
+    return {
+        "mean": statistics.fmean(ordered),
+        "median": statistics.median(ordered),
+        "p90": at(0.9),
+        "p99": at(0.99),
+        "max": ordered[-1],
+    }
 
 
 def _ms(row: Dict[str, float]) -> str:
@@ -91,8 +97,10 @@ def _ms(row: Dict[str, float]) -> str:
 
 
 def goal_table(args, root: str) -> None:
-    print(f"{'goal':<13}{'set':<9}{'build':<9}{'mean':>9}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}"
-          f"{'nodes med':>11}  ratio  answers")
+    print(
+        f"{'goal':<13}{'set':<9}{'build':<9}{'mean':>9}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}"
+        f"{'nodes med':>11}  ratio  answers"
+    )
     print(f"{'':<31}{'(milliseconds per solve, empty table)':>45}")
     flip = False
     for name in args.goal or list(GOALS):
@@ -146,18 +154,26 @@ def extras(args, root: str) -> None:
         best_bids(deal, rules)
         times.append(time.perf_counter() - start)
     row = stats(times)
-    print(f"best bid of a dealt deal (150 candidates, top 10), {len(dealt)} deals: median {row['median']:.3f} s, "
-          f"max {row['max']:.3f} s")
+    print(
+        f"best bid of a dealt deal (150 candidates, top 10), {len(dealt)} deals: median {row['median']:.3f} s, "
+        f"max {row['max']:.3f} s"
+    )
     twelve = [Deal((d.hands[0] | d.talon, d.hands[1], d.hands[2]), None) for d in dealt[: max(1, args.hands // 2)]]
     times = []
     for deal in twelve:
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "ulti_solver", "best", str(deal), "--quiet", "--json"], check=True,
-                       stdout=subprocess.DEVNULL, env=dict(os.environ, PYTHONPATH=root))
+        subprocess.run(
+            [sys.executable, "-m", "ulti_solver", "best", str(deal), "--quiet", "--json"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            env=dict(os.environ, PYTHONPATH=root),
+        )
         times.append(time.perf_counter() - start)
     row = stats(times)
-    print(f"best bid of a 12-card hand (9,900 candidates), as 'ulti best', {len(twelve)} hands: "
-          f"median {row['median']:.2f} s, max {row['max']:.2f} s")
+    print(
+        f"best bid of a 12-card hand (9,900 candidates), as 'ulti best', {len(twelve)} hands: "
+        f"median {row['median']:.2f} s, max {row['max']:.2f} s"
+    )
     times = []
     party = parse_bid("party")
     for index, deal in enumerate(dealt):
@@ -168,8 +184,10 @@ def extras(args, root: str) -> None:
         analyse_game(deal, party, trump, cards, rules)
         times.append(time.perf_counter() - start)
     row = stats(times)
-    print(f"analysis of a played game (30 cards, every alternative valued), {len(dealt)} games: "
-          f"median {row['median']:.3f} s, max {row['max']:.3f} s")
+    print(
+        f"analysis of a played game (30 cards, every alternative valued), {len(dealt)} games: "
+        f"median {row['median']:.3f} s, max {row['max']:.3f} s"
+    )
     hand = dealt[0]
     constraints = Constraints(hand.hands[0], hand.talon)
     for bid_text in ("party", "ulti"):
@@ -183,8 +201,23 @@ def extras(args, root: str) -> None:
     walls = []
     for _ in range(7):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "ulti_solver", "solve", str(deal), "--bid", "40-100 ulti", "--trump",
-                        "leaves", "--json"], check=True, stdout=subprocess.DEVNULL, env=env)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "ulti_solver",
+                "solve",
+                str(deal),
+                "--bid",
+                "40-100 ulti",
+                "--trump",
+                "leaves",
+                "--json",
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            env=env,
+        )
         walls.append(time.perf_counter() - start)
     print(f"'ulti solve' of one deal from the shell: median {statistics.median(walls):.3f} s wall")
     for bid_text in ("40-100 ulti", "colorless durchmars"):
@@ -204,11 +237,17 @@ def extras(args, root: str) -> None:
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write("\n".join(lines) + "\n")
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "ulti_solver", "batch", path, "-j", "1", "--json", "--quiet"],
-                           check=True, stdout=subprocess.DEVNULL, env=env)
+            subprocess.run(
+                [sys.executable, "-m", "ulti_solver", "batch", path, "-j", "1", "--json", "--quiet"],
+                check=True,
+                stdout=subprocess.DEVNULL,
+                env=env,
+            )
             wall = time.perf_counter() - start
-        print(f"'ulti batch -j 1', {len(cases)} {bid} lines: {wall:.2f} s wall for {solve_time:.2f} s of "
-              f"solving in process ({wall / solve_time:.2f}x; the bar is 1.3x + 0.1 s)")
+        print(
+            f"'ulti batch -j 1', {len(cases)} {bid} lines: {wall:.2f} s wall for {solve_time:.2f} s of "
+            f"solving in process ({wall / solve_time:.2f}x; the bar is 1.3x + 0.1 s)"
+        )
     bid = parse_bid("40-100 ulti")
     rng = random.Random(f"{args.seed}-discards")
     walls = []
@@ -216,11 +255,29 @@ def extras(args, root: str) -> None:
         dealt12 = biased_deal(rng, bid, rng.choice([BELLS, LEAVES, ACORNS]))
         twelve = Deal((dealt12.hands[0] | dealt12.talon, dealt12.hands[1], dealt12.hands[2]), None)
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "ulti_solver", "discards", str(twelve), "--bid", str(bid), "-j", "1",
-                        "--json", "--quiet"], check=True, stdout=subprocess.DEVNULL, env=env)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "ulti_solver",
+                "discards",
+                str(twelve),
+                "--bid",
+                str(bid),
+                "-j",
+                "1",
+                "--json",
+                "--quiet",
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            env=env,
+        )
         walls.append(time.perf_counter() - start)
-    print(f"'ulti discards' of a 12-card hand, 40-100 ulti, 3 trumps: median {statistics.median(walls):.3f} s, "
-          f"max {max(walls):.3f} s wall")
+    print(
+        f"'ulti discards' of a 12-card hand, 40-100 ulti, 3 trumps: median {statistics.median(walls):.3f} s, "
+        f"max {max(walls):.3f} s wall"
+    )
 
 
 def main(argv: Optional[List[str]] = None) -> None:
@@ -228,8 +285,11 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser.add_argument("--deals", type=int, default=1000, help="deals per set (default 1000)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of every set (default 2026)")
     parser.add_argument("--goal", action="append", choices=list(GOALS), help="only these goals (repeatable)")
-    parser.add_argument("--baseline", metavar="DIR",
-                        help="also time the build in DIR (a checkout with its core built in place) on the same deals")
+    parser.add_argument(
+        "--baseline",
+        metavar="DIR",
+        help="also time the build in DIR (a checkout with its core built in place) on the same deals",
+    )
     parser.add_argument("--hands", type=int, default=20, help="deals for best bid and analysis (default 20)")
     parser.add_argument("--samples", type=int, default=2000, help="samples for the simulation rate (default 2000)")
     parser.add_argument("--no-extras", action="store_true", help="only the per-goal table")
@@ -239,8 +299,10 @@ def main(argv: Optional[List[str]] = None) -> None:
     if not core_built():
         raise SystemExit("the benchmark measures the Cython core, which is not built (pip install -e .)")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    print(f"{args.deals} deals per set, seed {args.seed}, one thread; this build: {root}"
-          + (f"; baseline: {args.baseline}" if args.baseline else ""))
+    print(
+        f"{args.deals} deals per set, seed {args.seed}, one thread; this build: {root}"
+        + (f"; baseline: {args.baseline}" if args.baseline else "")
+    )
     goal_table(args, root)
     if not args.no_extras:
         extras(args, root)

@@ -40,13 +40,35 @@ def _api():
         def yes_no(game, goal):
             return game.search.can_force(goal.flags, goal.need, 0)
 
-    return parse_bid, parse_deal, component_goal, Scoring, make_rules, Outcome, Position, CoreGame, \
-        forget_positions, solve_core, yes_no
+    return (
+        parse_bid,
+        parse_deal,
+        component_goal,
+        Scoring,
+        make_rules,
+        Outcome,
+        Position,
+        CoreGame,
+        forget_positions,
+        solve_core,
+        yes_no,
+    )
 
 
 def run(cases):
-    (parse_bid, parse_deal, component_goal, Scoring, make_rules, Outcome, Position, CoreGame, forget_positions,
-     solve_core, yes_no) = _api()
+    (
+        parse_bid,
+        parse_deal,
+        component_goal,
+        Scoring,
+        make_rules,
+        Outcome,
+        Position,
+        CoreGame,
+        forget_positions,
+        solve_core,
+        yes_no,
+    ) = _api()
     rules = make_rules()
     results = []
     for case in cases:
@@ -57,8 +79,11 @@ def run(cases):
         start = time.perf_counter()
         if kind == "whole":
             solution = solve_core(deal, bid, trump, rules)
-            answer = [sorted(map(str, (c for c, made in solution.components.items() if made))), solution.joint,
-                      solution.declarer_points]
+            answer = [
+                sorted(map(str, (c for c, made in solution.components.items() if made))),
+                solution.joint,
+                solution.declarer_points,
+            ]
             nodes = solution.nodes
         elif kind == "value":
             game = CoreGame(Scoring(deal, bid, trump, rules), Position(deal.hands, 0, Outcome()))

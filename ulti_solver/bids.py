@@ -40,24 +40,37 @@ RED, OPEN, COLORLESS = "red", "open", "colorless"
 #: R28 registry: every accepted word (accents stripped, lower case) and what it means.
 #: ``rebetli`` is the only word that means two things: red and betli.
 BID_WORDS = {
-    "party": (PARTY,), "passz": (PARTY,), "parti": (PARTY,),
+    "party": (PARTY,),
+    "passz": (PARTY,),
+    "parti": (PARTY,),
     "40-100": (FORTY_100,),
     "20-100": (TWENTY_100,),
     "ulti": (ULTI,),
-    "four-aces": (FOUR_ACES,), "4-aces": (FOUR_ACES,), "negy-asz": (FOUR_ACES,),
-    "durchmars": (DURCHMARS,), "durchmarsch": (DURCHMARS,),
-    "betli": (BETLI,), "rebetli": (RED, BETLI),
-    "open": (OPEN,), "teritett": (OPEN,),
-    "colorless": (COLORLESS,), "szintelen": (COLORLESS,),
-    "red": (RED,), "piros": (RED,),
+    "four-aces": (FOUR_ACES,),
+    "4-aces": (FOUR_ACES,),
+    "negy-asz": (FOUR_ACES,),
+    "durchmars": (DURCHMARS,),
+    "durchmarsch": (DURCHMARS,),
+    "betli": (BETLI,),
+    "rebetli": (RED, BETLI),
+    "open": (OPEN,),
+    "teritett": (OPEN,),
+    "colorless": (COLORLESS,),
+    "szintelen": (COLORLESS,),
+    "red": (RED,),
+    "piros": (RED,),
 }
 
 #: R29: trump names on the command line, English and Hungarian.
 TRUMP_WORDS = {
-    "hearts": HEARTS, "piros": HEARTS,
-    "bells": BELLS, "tok": BELLS,
-    "leaves": LEAVES, "zold": LEAVES,
-    "acorns": ACORNS, "makk": ACORNS,
+    "hearts": HEARTS,
+    "piros": HEARTS,
+    "bells": BELLS,
+    "tok": BELLS,
+    "leaves": LEAVES,
+    "zold": LEAVES,
+    "acorns": ACORNS,
+    "makk": ACORNS,
 }
 #: R29: the trumps a non-red trump bid may name.
 NON_RED_TRUMPS = (BELLS, LEAVES, ACORNS)
@@ -93,7 +106,7 @@ class Bid:
     colorless: bool = False
 
     @classmethod
-    def parse(cls, text: str) -> "Bid":
+    def parse(cls, text: str) -> Bid:
         return parse_bid(text)
 
     @property
@@ -145,9 +158,16 @@ def parse_bid(text: str) -> Bid:
     flags = {RED, OPEN, COLORLESS} & set(meaning)
     components = frozenset(m for m in meaning if m not in flags)
     _check_combination(components, flags, text)
-    if PARTY not in components and components & {ULTI, FOUR_ACES} and not components & {
-        FORTY_100, TWENTY_100, DURCHMARS,
-    }:
+    if (
+        PARTY not in components
+        and components & {ULTI, FOUR_ACES}
+        and not components
+        & {
+            FORTY_100,
+            TWENTY_100,
+            DURCHMARS,
+        }
+    ):
         components = components | {PARTY}  # R22
     return Bid(components, red=RED in flags, open=OPEN in flags, colorless=COLORLESS in flags)
 
@@ -169,8 +189,9 @@ def _check_combination(components, flags, text) -> None:
     if COLORLESS in flags:
         if components != {DURCHMARS}:
             if DURCHMARS in components:
-                raise BidError("colorless durchmars is bid alone; it has no trump for "
-                               "40-100, 20-100, ulti or four-aces (R28)")
+                raise BidError(
+                    "colorless durchmars is bid alone; it has no trump for 40-100, 20-100, ulti or four-aces (R28)"
+                )
             raise BidError("'colorless' goes only with durchmars (R28)")
     if OPEN in flags and not components & {DURCHMARS, BETLI}:
         raise BidError("'open' goes only with durchmars or betli (R28)")

@@ -85,7 +85,9 @@ def parse_rank(text: str) -> int:
         return RANK_ALIASES[upper]
     if len(upper) == 1 and upper in RANK_LETTERS:
         return RANK_LETTERS.index(upper)
-    raise CardError(f"unknown rank {excerpt(text)} (ranks are A T K O U 9 8 7, also X or 10 for the ten and F for the ober)")
+    raise CardError(
+        f"unknown rank {excerpt(text)} (ranks are A T K O U 9 8 7, also X or 10 for the ten and F for the ober)"
+    )
 
 
 def parse_suit_letter(letter: str) -> Suit:
@@ -157,8 +159,5 @@ def format_hand(hand: Hand) -> str:
 def format_card_list(hand: Hand) -> str:
     """The card-list form, suits in deal order and ranks in canonical order."""
     return ",".join(
-        SUIT_LETTERS[s] + RANK_LETTERS[r]
-        for s in SUITS
-        for r in CANONICAL_RANKS
-        if (hand >> (8 * s + r)) & 1
+        SUIT_LETTERS[s] + RANK_LETTERS[r] for s in SUITS for r in CANONICAL_RANKS if (hand >> (8 * s + r)) & 1
     )

@@ -6,12 +6,11 @@ import re
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
-from .errors import UltiInputError, excerpt
 from .cards import (
     BB_ALL,
+    SUITS,
     CardError,
     Hand,
-    SUITS,
     card_name,
     cards_of,
     format_hand,
@@ -20,6 +19,7 @@ from .cards import (
     parse_rank,
     popcount,
 )
+from .errors import UltiInputError, excerpt
 
 SEAT_NAMES = ("declarer", "seat 1", "seat 2")
 
@@ -27,6 +27,8 @@ SEAT_NAMES = ("declarer", "seat 1", "seat 2")
 def seat_possessive(seat: int) -> str:
     """``the declarer's``, ``seat 1's``: a seat as a message names what it holds."""
     return "the declarer's" if seat == 0 else f"{SEAT_NAMES[seat]}'s"
+
+
 _SPLIT = re.compile(r"[\s/]+")
 #: Spaces around the commas of a card list are part of the list, not between hands.
 _COMMA = re.compile(r"\s*,\s*")
@@ -75,8 +77,7 @@ def parse_hand(text: str) -> Hand:
         groups = text.split(".")
         if len(groups) != 4:
             raise DealError(
-                f"{excerpt(text)} has {len(groups)} suit groups; a hand has four "
-                "(hearts.bells.leaves.acorns)"
+                f"{excerpt(text)} has {len(groups)} suit groups; a hand has four (hearts.bells.leaves.acorns)"
             )
         for suit, group in zip(SUITS, groups):
             cards.extend(make_card(suit, rank) for rank in _parse_suit_ranks(group))
@@ -101,14 +102,14 @@ class Deal:
         check_deal(self.hands, self.talon)
 
     @classmethod
-    def parse(cls, text: str) -> "Deal":
+    def parse(cls, text: str) -> Deal:
         return parse_deal(text)
 
     @property
     def before_discard(self) -> bool:
         return self.talon is None
 
-    def discard(self, card_a: int, card_b: int) -> "Deal":
+    def discard(self, card_a: int, card_b: int) -> Deal:
         """R6: the declarer's 12 cards become 10 and a two-card talon."""
         if not self.before_discard:
             raise DealError("this deal has a talon already; only a 12-card declarer hand can discard")
@@ -120,7 +121,7 @@ class Deal:
             )
         return Deal((self.hands[0] & ~talon, self.hands[1], self.hands[2]), talon)
 
-    def require_talon(self) -> "Deal":
+    def require_talon(self) -> Deal:
         """The deal itself, or a clear error for a 12-card hand that has not discarded."""
         if self.before_discard:
             raise DealError(
@@ -144,9 +145,7 @@ def _check_no_card_twice(parts) -> None:
     for index, part in enumerate(parts):
         for card in cards_of(part):
             if card in seen:
-                raise DealError(
-                    f"card {card_name(card)} is in both {_part_name(seen[card])} and {_part_name(index)}"
-                )
+                raise DealError(f"card {card_name(card)} is in both {_part_name(seen[card])} and {_part_name(index)}")
             seen[card] = index
 
 

@@ -46,8 +46,15 @@ def random_deal(rng: random.Random) -> Deal:
     return Deal((hand_of(cards[0:10]), hand_of(cards[10:20]), hand_of(cards[20:30])), hand_of(cards[30:32]))
 
 
-def random_position(rng: random.Random, deal: Deal, bid: Bid, trump: Optional[int],
-                    tricks_left: int, rules: Rules = DEFAULT_RULES, extra_cards: int = 0) -> Position:
+def random_position(
+    rng: random.Random,
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[int],
+    tricks_left: int,
+    rules: Rules = DEFAULT_RULES,
+    extra_cards: int = 0,
+) -> Position:
     """Play random legal cards from the first lead until ``tricks_left`` tricks remain,
     then ``extra_cards`` (0-2) more into the next trick."""
     play = PlayRules.for_game(bid, trump, rules)
@@ -166,8 +173,12 @@ class Constraints:
     def check(self) -> None:
         """Raise :class:`ConstraintError` naming the first constraint that no deal can meet."""
         hand, talon = self.hand, self.talon
-        for name, mask in (("the declarer's hand", hand), ("the talon", talon or 0), ("seat 1", self.seat1),
-                           ("seat 2", self.seat2)):
+        for name, mask in (
+            ("the declarer's hand", hand),
+            ("the talon", talon or 0),
+            ("seat 1", self.seat1),
+            ("seat 2", self.seat2),
+        ):
             if not isinstance(mask, int) or mask < 0 or mask & ~BB_ALL:
                 raise ConstraintError(f"{name} is not a set of cards: {mask!r}")
         for seat, suit in self.voids:
@@ -176,16 +187,24 @@ class Constraints:
             if suit not in range(4):
                 raise ConstraintError(f"a void is in a suit 0-3 (hearts, bells, leaves, acorns), not {suit}")
         if talon is None and popcount(hand) != 12:
-            raise ConstraintError(f"the declarer's hand has {plural(popcount(hand), 'card')}; it needs 12 "
-                                  "before the discard, or 10 with --talon (R6)")
+            raise ConstraintError(
+                f"the declarer's hand has {plural(popcount(hand), 'card')}; it needs 12 "
+                "before the discard, or 10 with --talon (R6)"
+            )
         if talon is not None:
             if popcount(talon) != 2:
                 raise ConstraintError(f"the talon has {plural(popcount(talon), 'card')}; it holds 2 (R6)")
             if popcount(hand) != 10:
-                raise ConstraintError(f"the declarer's hand has {plural(popcount(hand), 'card')}; with the talon "
-                                      "it needs 10, or 12 before the discard without --talon (R6)")
-        parts = [("the declarer's hand", hand), ("the talon", talon or 0), ("seat 1", self.seat1),
-                 ("seat 2", self.seat2)]
+                raise ConstraintError(
+                    f"the declarer's hand has {plural(popcount(hand), 'card')}; with the talon "
+                    "it needs 10, or 12 before the discard without --talon (R6)"
+                )
+        parts = [
+            ("the declarer's hand", hand),
+            ("the talon", talon or 0),
+            ("seat 1", self.seat1),
+            ("seat 2", self.seat2),
+        ]
         for (name_a, a), (name_b, b) in itertools.combinations(parts, 2):
             if a & b:
                 raise ConstraintError(f"{_names(a & b)} cannot be both in {name_a} and in {name_b}")
@@ -199,18 +218,23 @@ class Constraints:
         both = self._void_mask(1) & self._void_mask(2) & self.unseen
         if both:
             both = _first_suit(both)
-            raise ConstraintError(f"both defenders are said to be void in {_suits(both)}, but nobody is left "
-                                  f"to hold {_names(both)}")
+            raise ConstraintError(
+                f"both defenders are said to be void in {_suits(both)}, but nobody is left to hold {_names(both)}"
+            )
         only1, only2 = self.forced()
         for seat, known, only in ((1, self.seat1, only1), (2, self.seat2, only2)):
             if popcount(known) + popcount(only) > 10:
                 other = 3 - seat
-                held = (f"its {plural(popcount(known), 'known card')} and the {popcount(only)} unseen cards "
-                        f"of those suits: {popcount(known) + popcount(only)}" if known
-                        else f"all {popcount(only)} unseen cards of those suits")
+                held = (
+                    f"its {plural(popcount(known), 'known card')} and the {popcount(only)} unseen cards "
+                    f"of those suits: {popcount(known) + popcount(only)}"
+                    if known
+                    else f"all {popcount(only)} unseen cards of those suits"
+                )
                 raise ConstraintError(
                     f"seat {other} is said to be void in {_suits(self._void_mask(other) & only)}, so seat {seat} "
-                    f"would hold {held}, more than a hand's 10")
+                    f"would hold {held}, more than a hand's 10"
+                )
 
     def free(self) -> Tuple[int, int]:
         """The unseen cards either defender may hold, and how many of them seat 1 gets."""

@@ -48,7 +48,7 @@ class Goal:
     def certain(self) -> bool:
         return self.possible and self.flags == 0 and self.need <= 0
 
-    def __and__(self, other: "Goal") -> "Goal":
+    def __and__(self, other: Goal) -> Goal:
         """R24: both at once."""
         if not (self.possible and other.possible):
             return IMPOSSIBLE
@@ -106,8 +106,13 @@ def points_goal(predicate: Callable[[Outcome], bool], position: Position, signat
     """
     so_far = position.so_far
     if signature is not None:
-        key = (signature, so_far.declarer_points, so_far.declarer_tricks > 0,
-               so_far.defender_tricks > 0, units_left(position))
+        key = (
+            signature,
+            so_far.declarer_points,
+            so_far.declarer_tricks > 0,
+            so_far.defender_tricks > 0,
+            units_left(position),
+        )
         if key not in _POINTS_GOALS:
             if len(_POINTS_GOALS) > 100_000:
                 _POINTS_GOALS.clear()
@@ -115,11 +120,13 @@ def points_goal(predicate: Callable[[Outcome], bool], position: Position, signat
         return _POINTS_GOALS[key]
 
     def holds(k, declarer_trick, defender_trick):
-        return predicate(Outcome(
-            declarer_points=so_far.declarer_points + 10 * k,
-            declarer_tricks=so_far.declarer_tricks + declarer_trick,
-            defender_tricks=so_far.defender_tricks + defender_trick,
-        ))
+        return predicate(
+            Outcome(
+                declarer_points=so_far.declarer_points + 10 * k,
+                declarer_tricks=so_far.declarer_tricks + declarer_trick,
+                defender_tricks=so_far.defender_tricks + defender_trick,
+            )
+        )
 
     futures = list(_futures(position))
     wanted = {f for f in futures if holds(*f)}
@@ -130,10 +137,9 @@ def points_goal(predicate: Callable[[Outcome], bool], position: Position, signat
     need = min(k for k, _, _ in wanted)
     for flags in (0, G_ONE_TRICK, G_ALL_TRICKS):
         given = {
-            (k, dt, ft) for k, dt, ft in futures
-            if k >= need
-            and (dt or not flags & G_ONE_TRICK)
-            and (not ft or not flags & G_ALL_TRICKS)
+            (k, dt, ft)
+            for k, dt, ft in futures
+            if k >= need and (dt or not flags & G_ONE_TRICK) and (not ft or not flags & G_ALL_TRICKS)
         }
         if given == wanted:
             return Goal(flags, need)
@@ -145,8 +151,9 @@ def component_goal(component: str, scoring: Scoring, position: Position) -> Goal
     so_far = position.so_far
     out = cards_out(position)
     if component in (PARTY, FORTY_100, TWENTY_100):
-        return points_goal(lambda o: scoring.component_made(component, o), position,
-                           (component, scoring.points_signature))
+        return points_goal(
+            lambda o: scoring.component_made(component, o), position, (component, scoring.points_signature)
+        )
     if component == ULTI:  # R19
         if scoring.lost_before_play(ULTI):
             return IMPOSSIBLE  # not dealt the trump seven
@@ -241,11 +248,16 @@ class FinalTable(NamedTuple):
 POINTS_FACTS = list(itertools.product(range(10), (False, True), (False, True)))  # units, a trick each way
 _GROUPS = (
     # (items, their facts, how a final's facts pick the group's entry)
-    ({PARTY, FORTY_100, TWENTY_100, DURCHMARS, BETLI, "declarer-100", "defenders-100"}, POINTS_FACTS,
-     lambda f: (f[0], f[1], f[2])),
+    (
+        {PARTY, FORTY_100, TWENTY_100, DURCHMARS, BETLI, "declarer-100", "defenders-100"},
+        POINTS_FACTS,
+        lambda f: (f[0], f[1], f[2]),
+    ),
     ({ULTI, "ulti-beaten", "defender-ulti", "defender-ulti-beaten"}, [(s,) for s in range(3)], lambda f: (f[4],)),
     ({FOUR_ACES}, [(False,), (True,)], lambda f: (f[3],)),
 )
+
+
 def _points_key(scoring: Scoring) -> tuple:
     """What the points-and-tricks items of this bid read besides the outcome (R14-R18, R25, R27):
     the party and the silent 100s the card points, talon and marriages; 40-100 and 20-100 the
@@ -271,7 +283,11 @@ _GROUP_KEYS = (
 #: tricks), aces, seven -- the index arithmetic of cext/value.pxi's _final_index.
 _FINAL_PARTS = [(i // 6, (i // 3) % 2, i % 3) for i in range(len(FINALS))]
 #: The facts a group's entries are priced at, for the facts it does not read (any will do).
-_NEUTRAL = {0: lambda p: (*p, False, 0), 1: lambda p: (0, True, True, False, p[0]), 2: lambda p: (0, True, True, p[0], 0)}
+_NEUTRAL = {
+    0: lambda p: (*p, False, 0),
+    1: lambda p: (0, True, True, False, p[0]),
+    2: lambda p: (0, True, True, p[0], 0),
+}
 
 _TABLES: dict = {}
 _GROUP_TABLES: dict = {}
@@ -325,8 +341,9 @@ def final_table(scoring: Scoring, table=None) -> FinalTable:
             without = [units for units, made in entries.values() if component not in made]
             rest = sum(tops) - tops[index]
             best_lost[component] = (max(without) if without else min(values)) + rest
-    within = tuple(max(v for (units, _, _), v in zip(POINTS_FACTS, points) if units <= u) + tops[1] + tops[2]
-                   for u in range(10))
+    within = tuple(
+        max(v for (units, _, _), v in zip(POINTS_FACTS, points) if units <= u) + tops[1] + tops[2] for u in range(10)
+    )
     if len(_TABLES) > 20_000:
         _TABLES.clear()
     found = _TABLES[key] = FinalTable(values, max(values), best_lost, within)
@@ -372,8 +389,7 @@ def past_of(position: Position) -> int:
 
     so_far = position.so_far
     ace_lost = bool(BB_ACES & ~cards_out(position) & ~so_far.declarer_aces)  # talon or defenders
-    return past_index(so_far.declarer_points // 10, so_far.declarer_tricks > 0, so_far.defender_tricks > 0,
-                      ace_lost)
+    return past_index(so_far.declarer_points // 10, so_far.declarer_tricks > 0, so_far.defender_tricks > 0, ace_lost)
 
 
 def settled_value(scoring: Scoring, position: Position, table=None) -> int:

@@ -38,7 +38,7 @@ class PlayRules(NamedTuple):
     seven_kept: bool
 
     @classmethod
-    def for_game(cls, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES) -> "PlayRules":
+    def for_game(cls, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES) -> PlayRules:
         if trump is not None:
             strength = TRUMP_STRENGTH  # R2
         elif bid.colorless and rules.durchmars_ten_high:

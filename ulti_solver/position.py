@@ -69,7 +69,7 @@ class Position(NamedTuple):
         seat = self.to_move
         return legal_moves(self.hands[seat], self.trick, play, seat == DECLARER)
 
-    def after(self, card: Card, play: PlayRules) -> "Position":
+    def after(self, card: Card, play: PlayRules) -> Position:
         """The position once the player to move has played ``card`` (assumed legal)."""
         seat = self.to_move
         hands = tuple(h & ~(1 << card) if s == seat else h for s, h in enumerate(self.hands))

@@ -67,10 +67,12 @@ def parse_record(text: str) -> GameRecord:
             raise RecordError(f"not a JSON object: {exc.msg} at column {exc.colno}") from None
         missing = [k for k in ("deal", "bid") if k not in data]
         if missing or not ("play" in data or "cards" in data):
-            raise RecordError("a JSON game record has \"deal\", \"bid\", \"trump\" and \"play\" (a list of cards)")
+            raise RecordError('a JSON game record has "deal", "bid", "trump" and "play" (a list of cards)')
         return make_record(data["deal"], data["bid"], data.get("trump"), data.get("play", data.get("cards")))
     fields = [f.strip() for f in stripped.split("|")]
     if len(fields) != 4:
-        raise RecordError(f"a game record is DEAL | BID | SUIT | CARDS; {excerpt(stripped)} has "
-                          f"{len(fields)} field{'s' if len(fields) != 1 else ''}")
+        raise RecordError(
+            f"a game record is DEAL | BID | SUIT | CARDS; {excerpt(stripped)} has "
+            f"{len(fields)} field{'s' if len(fields) != 1 else ''}"
+        )
     return make_record(*fields)

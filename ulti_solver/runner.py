@@ -72,8 +72,16 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
 
 
 @contextmanager
-def ordered_results(func: Callable, items: Iterable, jobs: int = 1, chunksize: int = 8, *,
-                    kind: str = "process", cluster=None, cluster_chunk: int = 128) -> Iterator[Iterator]:
+def ordered_results(
+    func: Callable,
+    items: Iterable,
+    jobs: int = 1,
+    chunksize: int = 8,
+    *,
+    kind: str = "process",
+    cluster=None,
+    cluster_chunk: int = 128,
+) -> Iterator[Iterator]:
     """``func(item)`` for every item, in input order, each as soon as it and those before it are done.
 
     ``chunksize`` items go to a local worker at a time, ``cluster_chunk`` to
@@ -169,8 +177,10 @@ def _identify(address: str, timeout: float) -> None:
         raise ClusterError(f"{address} does not answer as a Dask scheduler ({_reason(exc)})") from None
     kind = reply.get("type") if isinstance(reply, dict) else None
     if kind != "Scheduler":
-        raise ClusterError(f"{address} is {'a Dask ' + str(kind) if kind else 'not a Dask scheduler'}; "
-                           "--cluster needs the scheduler's address")
+        raise ClusterError(
+            f"{address} is {'a Dask ' + str(kind) if kind else 'not a Dask scheduler'}; "
+            "--cluster needs the scheduler's address"
+        )
 
 
 def connect(address: str, timeout: float = CONNECT_TIMEOUT):
@@ -181,7 +191,7 @@ def connect(address: str, timeout: float = CONNECT_TIMEOUT):
     try:
         from distributed import Client
     except ImportError:
-        raise ClusterError("--cluster needs Dask: pip install \"ulti-solver[cluster]\"") from None
+        raise ClusterError('--cluster needs Dask: pip install "ulti-solver[cluster]"') from None
     _identify(address, timeout)
     try:
         return Client(address, timeout=f"{timeout}s", set_as_default=False)

@@ -39,6 +39,7 @@ class SilentQuestion(str, Enum):
     __format__ = str.__format__
     __hash__ = str.__hash__
 
+
 def marriage_value(hand: int, trump: Optional[Suit]) -> int:
     """R15: 40 for the trump king and ober, 20 for each other suit's pair."""
     total = 0
@@ -89,9 +90,14 @@ class Scoring:
         besides the outcome: two games with equal signatures score points alike."""
         hand = self.deal.hands[0]
         return (
-            self.bid.plays_party, self.total_trick_points, self.talon_declarer, self.talon_defenders,
-            self.dealt_marriages, self.rules.marriage_needs_trick,
-            has_forty(hand, self.trump), has_twenty(hand, self.trump),
+            self.bid.plays_party,
+            self.total_trick_points,
+            self.talon_declarer,
+            self.talon_defenders,
+            self.dealt_marriages,
+            self.rules.marriage_needs_trick,
+            has_forty(hand, self.trump),
+            has_twenty(hand, self.trump),
         )
 
     # -- R14-R23: what each component asks of the finished game ---------

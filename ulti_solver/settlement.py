@@ -78,14 +78,21 @@ RED_NOT_DOUBLED = {CLASSIC: frozenset({OPEN_DURCHMARS, OPEN_COLORLESS})}
 
 #: R33: silent items per defender, non-red; the same in both tables.
 SILENT_UNITS = {
-    SilentItem.DECLARER_100: 2, SilentItem.DEFENDERS_100: -2,
-    SilentItem.ULTI: 2, SilentItem.ULTI_BEATEN: -4,  # a beaten silent ulti is paid as a lost ulti
-    SilentItem.DEFENDER_ULTI: -2, SilentItem.DEFENDER_ULTI_BEATEN: 4,
+    SilentItem.DECLARER_100: 2,
+    SilentItem.DEFENDERS_100: -2,
+    SilentItem.ULTI: 2,
+    SilentItem.ULTI_BEATEN: -4,  # a beaten silent ulti is paid as a lost ulti
+    SilentItem.DEFENDER_ULTI: -2,
+    SilentItem.DEFENDER_ULTI_BEATEN: 4,
     SilentItem.DURCHMARS: 3,
 }
 #: R26: (the declarer holds the seven, it won the tenth trick) -> the silent ulti item.
-SEVEN_ITEMS = {(True, True): SilentItem.ULTI, (True, False): SilentItem.ULTI_BEATEN,
-               (False, True): SilentItem.DEFENDER_ULTI, (False, False): SilentItem.DEFENDER_ULTI_BEATEN}
+SEVEN_ITEMS = {
+    (True, True): SilentItem.ULTI,
+    (True, False): SilentItem.ULTI_BEATEN,
+    (False, True): SilentItem.DEFENDER_ULTI,
+    (False, False): SilentItem.DEFENDER_ULTI_BEATEN,
+}
 SILENT_100 = frozenset({SilentItem.DECLARER_100, SilentItem.DEFENDERS_100})
 SILENT_ULTI = frozenset(SEVEN_ITEMS.values())
 BEATEN = frozenset({SilentItem.ULTI_BEATEN, SilentItem.DEFENDER_ULTI_BEATEN})  # lost silent ultis
@@ -93,8 +100,10 @@ BEATEN = frozenset({SilentItem.ULTI_BEATEN, SilentItem.DEFENDER_ULTI_BEATEN})  #
 EXCLUSIVE = (
     (SILENT_100, "the two sides cannot both reach 100 (R25)"),
     (SILENT_ULTI, "there is one trump seven and one tenth trick (R26)"),
-    (frozenset({SilentItem.DURCHMARS, SilentItem.ULTI_BEATEN, SilentItem.DEFENDER_ULTI}),
-     "in a durchmars the declarer wins the tenth trick (R27)"),
+    (
+        frozenset({SilentItem.DURCHMARS, SilentItem.ULTI_BEATEN, SilentItem.DEFENDER_ULTI}),
+        "in a durchmars the declarer wins the tenth trick (R27)",
+    ),
 )
 
 
@@ -114,8 +123,10 @@ def component_case(bid: Bid, component: str) -> str:
 
 
 def _not_a_component(bid: Bid, name: str) -> SettlementError:
-    return SettlementError(f"{excerpt(name)} is not a component of the bid {str(bid)!r}; "
-                           f"its components: {', '.join(bid.ordered_components())}")
+    return SettlementError(
+        f"{excerpt(name)} is not a component of the bid {str(bid)!r}; "
+        f"its components: {', '.join(bid.ordered_components())}"
+    )
 
 
 def component_units(bid: Bid, component: str, table: str = CLASSIC) -> Tuple[int, int]:
@@ -135,6 +146,7 @@ def silent_units(bid: Bid, item: str) -> int:
 
 
 # -- R30/R31: the settlement -----------------------------------------------
+
 
 @dataclass(frozen=True)
 class Item:
@@ -167,9 +179,14 @@ class Settlement:
 
     def as_json(self) -> dict:
         """The ``ulti settle --json`` object (INTERFACE.md, "Values")."""
-        return {"bid": str(self.bid), "trump": None if self.trump is None else SUIT_NAMES[self.trump],
-                "table": self.table, "per_defender": self.per_defender, "declarer_total": self.declarer_total,
-                "items": [{"name": i.name, "made": i.made, "units": i.units} for i in self.items]}
+        return {
+            "bid": str(self.bid),
+            "trump": None if self.trump is None else SUIT_NAMES[self.trump],
+            "table": self.table,
+            "per_defender": self.per_defender,
+            "declarer_total": self.declarer_total,
+            "items": [{"name": i.name, "made": i.made, "units": i.units} for i in self.items],
+        }
 
 
 def parse_names(text: str) -> List[str]:
@@ -190,8 +207,7 @@ def _silent_item(name: str) -> SilentItem:
     try:
         return SilentItem(fold_word(str(name)))
     except ValueError:
-        raise SettlementError(f"unknown silent item {excerpt(name)}; known: "
-                              f"{', '.join(SilentItem)}") from None
+        raise SettlementError(f"unknown silent item {excerpt(name)}; known: {', '.join(SilentItem)}") from None
 
 
 def _why_impossible(bid: Bid, item: SilentItem) -> Optional[str]:
@@ -248,8 +264,9 @@ def item_units(bid: Bid, table: str, made, silent) -> List[Tuple[str, bool, int]
     return rows
 
 
-def settle(bid: Bid, trump: Optional[Suit], made: Iterable[str], silent: Iterable[str] = (),
-           table: str = CLASSIC) -> Settlement:
+def settle(
+    bid: Bid, trump: Optional[Suit], made: Iterable[str], silent: Iterable[str] = (), table: str = CLASSIC
+) -> Settlement:
     """R31: each component won (in ``made``) or lost (every other one), plus the
     silent items; a silent 100 replaces the party's payment (R33)."""
     table = parse_table(table)
@@ -266,6 +283,7 @@ def settle(bid: Bid, trump: Optional[Suit], made: Iterable[str], silent: Iterabl
 
 
 # -- A played game ---------------------------------------------------------
+
 
 def silent_items(scoring: Scoring, outcome: Outcome) -> List[SilentItem]:
     """The silent items (R25-R27) that a finished game scored."""
@@ -287,10 +305,12 @@ def silent_items(scoring: Scoring, outcome: Outcome) -> List[SilentItem]:
 def game_settlement(scoring: Scoring, outcome: Outcome, table: Optional[str] = None) -> Settlement:
     """The settlement of a finished game; a component lost before play (R17-R20) is lost (R31).
     ``table`` None means the rulebook's (``scoring.rules.value_table``)."""
-    made = [c for c in scoring.bid.ordered_components()
-            if not scoring.lost_before_play(c) and scoring.component_made(c, outcome)]
-    return settle(scoring.bid, scoring.trump, made, silent_items(scoring, outcome),
-                  table or scoring.rules.value_table)
+    made = [
+        c
+        for c in scoring.bid.ordered_components()
+        if not scoring.lost_before_play(c) and scoring.component_made(c, outcome)
+    ]
+    return settle(scoring.bid, scoring.trump, made, silent_items(scoring, outcome), table or scoring.rules.value_table)
 
 
 def game_value(scoring: Scoring, outcome: Outcome, table: Optional[str] = None) -> int:

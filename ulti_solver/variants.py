@@ -17,8 +17,11 @@ VARIANTS = {
     DURCHMARS_TEN_HIGH: ("R3", "colorless durchmars ranks the ten high, as in trump games (A T K O U 9 8 7)"),
     FREE_SEVEN: ("R12", "in an ulti bid the declarer may play the trump seven whenever the rules of play allow"),
     TALON_TO_DECLARER: ("R16", "aces and tens in the talon count for the declarer, not the defenders"),
-    MARRIAGE_NEEDS_TRICK: ("R15", "a player's marriages count only once his side has won a trick; "
-                                  "a side without card points may still win the party"),
+    MARRIAGE_NEEDS_TRICK: (
+        "R15",
+        "a player's marriages count only once his side has won a trick; "
+        "a side without card points may still win the party",
+    ),
 }
 
 #: What each switch's rule is without it: the default, in a player's words.
@@ -36,8 +39,12 @@ VALUE_TABLES = (CLASSIC, TOURNAMENT)
 #: Rulebook name -> (switches, value table, seed it follows, one-line description).
 RULEBOOKS = {
     "ultiblog": ((), CLASSIC, "seed 000", "the ultiblog rule book: no switches (the default)"),
-    "tournament": ((TALON_TO_DECLARER,), TOURNAMENT, "seed 003",
-                   "tournament regulation: the talon's aces and tens are the declarer's"),
+    "tournament": (
+        (TALON_TO_DECLARER,),
+        TOURNAMENT,
+        "seed 003",
+        "tournament regulation: the talon's aces and tens are the declarer's",
+    ),
     "classic": ((MARRIAGE_NEEDS_TRICK,), CLASSIC, "seed 002", "classic rules: marriages count only with a trick won"),
     "rablo": ((DURCHMARS_TEN_HIGH,), CLASSIC, "seed 001", "rablóulti, older rule: colorless durchmars is ten-high"),
 }

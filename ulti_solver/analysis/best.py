@@ -51,10 +51,17 @@ def _trump_bid_words() -> List[str]:
 
 #: Every bid of R28 without its red flag or trump, in the fixed candidate order.
 TRUMP_BIDS: Tuple[Bid, ...] = tuple(parse_bid(w) for w in _trump_bid_words())
-NO_TRUMP_BIDS: Tuple[Bid, ...] = tuple(parse_bid(w) for w in (
-    "betli", "red betli", "open betli", "colorless durchmars", "red colorless durchmars",
-    "open colorless durchmars",
-))
+NO_TRUMP_BIDS: Tuple[Bid, ...] = tuple(
+    parse_bid(w)
+    for w in (
+        "betli",
+        "red betli",
+        "open betli",
+        "colorless durchmars",
+        "red colorless durchmars",
+        "open colorless durchmars",
+    )
+)
 
 
 def _red(bid: Bid) -> Bid:
@@ -64,7 +71,8 @@ def _red(bid: Bid) -> Bid:
 #: (bid, trump) for a dealt deal, in the fixed order: each trump bid in bells, leaves,
 #: acorns, then red (hearts); then the no-trump bids.
 CANDIDATE_BIDS: Tuple[Tuple[Bid, Optional[Suit]], ...] = tuple(
-    [(bid, t) for bid in TRUMP_BIDS for t in NON_RED_TRUMPS] + [(_red(bid), HEARTS) for bid in TRUMP_BIDS]
+    [(bid, t) for bid in TRUMP_BIDS for t in NON_RED_TRUMPS]
+    + [(_red(bid), HEARTS) for bid in TRUMP_BIDS]
     + [(bid, None) for bid in NO_TRUMP_BIDS]
 )
 
@@ -107,8 +115,12 @@ class BestBids:
         return [c for c in self.ranked if c.rank == 1]
 
     def summary(self) -> dict:
-        return {"candidates": self.candidates, "searched": self.searched, "tested": self.tested,
-                "skipped": self.skipped}
+        return {
+            "candidates": self.candidates,
+            "searched": self.searched,
+            "tested": self.tested,
+            "skipped": self.skipped,
+        }
 
 
 def candidates_of(deal: Deal, bids: Optional[Sequence[Bid]] = None, rules: Rules = DEFAULT_RULES):
@@ -156,7 +168,8 @@ class _Reach:
         if key not in self.answers:
             if self.impl == "reference":
                 self.answers[key] = solve(cand.deal, cand.bid, cand.trump, self.rules, impl=self.impl).components[
-                    component]
+                    component
+                ]
             else:
                 from ..goals import component_goal
 
@@ -174,8 +187,10 @@ class _Reach:
         if units >= high:
             return False
         if self.impl == "reference":
-            most = (solve(cand.deal, cand.bid, cand.trump, self.rules, impl=self.impl).declarer_points
-                    - scoring.talon_declarer) // 10
+            most = (
+                solve(cand.deal, cand.bid, cand.trump, self.rules, impl=self.impl).declarer_points
+                - scoring.talon_declarer
+            ) // 10
             low, high = most, most + 1
         else:
             if self._game(cand).search.can_force(0, units):
@@ -209,8 +224,14 @@ class _Reach:
 NO_BAR = -(10**6)
 
 
-def best_bids(deal: Deal, rules: Rules = DEFAULT_RULES, top: int = 10, bids: Optional[Sequence[Bid]] = None,
-              impl: Optional[str] = None, on_progress=None) -> BestBids:
+def best_bids(
+    deal: Deal,
+    rules: Rules = DEFAULT_RULES,
+    top: int = 10,
+    bids: Optional[Sequence[Bid]] = None,
+    impl: Optional[str] = None,
+    on_progress=None,
+) -> BestBids:
     """R35: the ``top`` best candidates (all of them for ``top == 0``), exact and ranked.
 
     ``on_progress(done)`` is called as candidates are dealt with (for a bar).
@@ -263,8 +284,9 @@ def _at_least(cand: Candidate, bound: int, rules: Rules, impl: str) -> bool:
 def _ranked(valued: List[Candidate], top: int) -> List[Candidate]:
     """Competition ranks (1, 1, 3, ...); the first ``top``, never cutting the best ones apart."""
     for index, cand in enumerate(valued):
-        cand.rank = 1 if index == 0 else (valued[index - 1].rank if cand.value == valued[index - 1].value
-                                          else index + 1)
+        cand.rank = (
+            1 if index == 0 else (valued[index - 1].rank if cand.value == valued[index - 1].value else index + 1)
+        )
     if top <= 0:
         return valued
     shown = valued[:top]

@@ -164,8 +164,9 @@ def discard_tasks(deal: Deal, bid: Bid, trump: Optional[Suit]) -> List[DiscardTa
     ]
 
 
-def solve_discard(task: DiscardTask, rules: Rules = DEFAULT_RULES, silent: bool = False,
-                  value: bool = False) -> DiscardResult:
+def solve_discard(
+    task: DiscardTask, rules: Rules = DEFAULT_RULES, silent: bool = False, value: bool = False
+) -> DiscardResult:
     """Discard, then solve the 10-card deal; a module-level function so worker processes can run it."""
     after = task.before.discard(*task.discard)
     held_before = needed_marriage(task.before.hands[0], task.bid, task.trump) is None
@@ -183,9 +184,15 @@ def rank_discards(results: Iterable[DiscardResult]) -> List[DiscardResult]:
     return sorted(results, key=DiscardResult.rank_key, reverse=True)
 
 
-def solve_discards(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
-                   silent: bool = False, value: bool = False,
-                   on_result: Optional[Callable[[DiscardResult], None]] = None) -> List[DiscardResult]:
+def solve_discards(
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules = DEFAULT_RULES,
+    silent: bool = False,
+    value: bool = False,
+    on_result: Optional[Callable[[DiscardResult], None]] = None,
+) -> List[DiscardResult]:
     """Solve every discard for every trump in play and rank them best first.
 
     ``on_result`` is called after each solve (for a progress bar).

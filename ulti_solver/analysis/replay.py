@@ -33,8 +33,16 @@ def _best(values: Dict[Card, int], seat: int) -> List[Card]:
     return [card for card, v in values.items() if v == target]
 
 
-def card_solutions(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, position: Position, *,
-                   silent: bool = False, impl: Optional[str] = None) -> Dict[Card, Solution]:
+def card_solutions(
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules,
+    position: Position,
+    *,
+    silent: bool = False,
+    impl: Optional[str] = None,
+) -> Dict[Card, Solution]:
     """For every card the player to move may play (R9-R12): the full answers after it, value included."""
     play = PlayRules.for_game(bid, trump, rules)
     return {
@@ -43,8 +51,9 @@ def card_solutions(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, po
     }
 
 
-def card_values(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, position: Position,
-                impl: Optional[str] = None) -> Dict[Card, int]:
+def card_values(
+    deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, position: Position, impl: Optional[str] = None
+) -> Dict[Card, int]:
     """The value S (R34) after each card the player to move may play."""
     play = PlayRules.for_game(bid, trump, rules)
     return {
@@ -58,8 +67,9 @@ def best_cards(values: Dict[Card, int], position: Position) -> List[Card]:
     return _best(values, position.to_move)
 
 
-def best_line(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, position: Position,
-              impl: Optional[str] = None) -> List[Card]:
+def best_line(
+    deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, position: Position, impl: Optional[str] = None
+) -> List[Card]:
     """One best continuation to the end of the game: at each turn the lowest-numbered best card.
 
     Replayed, it ends in a game whose settlement is the value it starts from
@@ -100,9 +110,15 @@ class CardVerdict:
 
     def as_json(self) -> dict:
         return {
-            "index": self.index, "trick": self.trick, "seat": self.seat, "card": card_name(self.card),
-            "value_before": self.value_before, "value_after": self.value_after,
-            "best": [card_name(c) for c in self.best], "error": self.error, "cost": self.cost,
+            "index": self.index,
+            "trick": self.trick,
+            "seat": self.seat,
+            "card": card_name(self.card),
+            "value_before": self.value_before,
+            "value_after": self.value_after,
+            "best": [card_name(c) for c in self.best],
+            "error": self.error,
+            "cost": self.cost,
         }
 
 
@@ -134,16 +150,25 @@ class GameAnalysis:
         start = self.verdicts[0].value_before if self.verdicts else self.final_value
         errors, costs = self.errors_by_seat(), self.cost_by_seat()
         return {
-            "deal": str(self.deal), "bid": str(self.bid),
+            "deal": str(self.deal),
+            "bid": str(self.bid),
             "trump": None if self.trump is None else SUIT_NAMES[self.trump],
-            "cards": len(self.verdicts), "value_at_start": start, "value_at_end": self.final_value,
+            "cards": len(self.verdicts),
+            "value_at_start": start,
+            "value_at_end": self.final_value,
             "errors": {str(seat): errors[seat] for seat in range(3)},
             "units_given_away": {str(seat): costs[seat] for seat in range(3)},
         }
 
 
-def analyse_game(deal: Deal, bid: Bid, trump: Optional[Suit], cards: Sequence[Card], rules: Rules = DEFAULT_RULES,
-                 impl: Optional[str] = None) -> GameAnalysis:
+def analyse_game(
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    cards: Sequence[Card],
+    rules: Rules = DEFAULT_RULES,
+    impl: Optional[str] = None,
+) -> GameAnalysis:
     """Judge each card of a played game (R34): ``cards`` in play order from the opening lead.
 
     Raises :class:`~ulti_solver.position.PlayError` for a card that could
@@ -157,8 +182,11 @@ def analyse_game(deal: Deal, bid: Bid, trump: Optional[Suit], cards: Sequence[Ca
     before = position_value(deal, bid, trump, rules, position=position, impl=impl)
     for index, card in enumerate(cards, start=1):
         values = card_values(deal, bid, trump, rules, position, impl)
-        verdicts.append(CardVerdict(index, position.trick_number, position.to_move, card, before, values[card],
-                                    best_cards(values, position)))
+        verdicts.append(
+            CardVerdict(
+                index, position.trick_number, position.to_move, card, before, values[card], best_cards(values, position)
+            )
+        )
         before = values[card]
         position = position.after(card, play)
     return GameAnalysis(deal, bid, trump, rules, verdicts, before)

@@ -93,14 +93,21 @@ class Tally:
             "discard": None if game.discard is None else [card_name(c) for c in game.discard],
             "bid": str(game.bid),
             "trump": None if game.trump is None else SUIT_NAMES[game.trump],
-            "samples": self.samples, "made": self.made, "p_made": round(self.p_made, 6),
+            "samples": self.samples,
+            "made": self.made,
+            "p_made": round(self.p_made, 6),
             "ci95": [round(low, 6), round(high, 6)],
-            "mean_value": round(self.mean_value, 6), "stderr_value": round(self.stderr_value, 6),
+            "mean_value": round(self.mean_value, 6),
+            "stderr_value": round(self.stderr_value, 6),
         }
 
 
-def games_for(constraints: Constraints, bids: Optional[Sequence[Bid]], trump: Optional[Suit],
-              discards: Optional[Sequence[Tuple[int, int]]]) -> List[Game]:
+def games_for(
+    constraints: Constraints,
+    bids: Optional[Sequence[Bid]],
+    trump: Optional[Suit],
+    discards: Optional[Sequence[Tuple[int, int]]],
+) -> List[Game]:
     """Every (discard, bid, trump) asked: all discards of a 12-card hand and all bids by default."""
     if constraints.talon is not None:
         if discards:
@@ -111,8 +118,10 @@ def games_for(constraints: Constraints, bids: Optional[Sequence[Bid]], trump: Op
         for pair in discards:
             pair = tuple(sorted(pair))
             if len(pair) != 2 or pair[0] == pair[1] or any(not (constraints.hand >> c) & 1 for c in pair):
-                raise ConstraintError(f"a discard is two cards of the declarer's hand, not "
-                                      f"{' '.join(card_name(c) for c in pair) or 'nothing'}")
+                raise ConstraintError(
+                    f"a discard is two cards of the declarer's hand, not "
+                    f"{' '.join(card_name(c) for c in pair) or 'nothing'}"
+                )
             chosen.append(pair)
     else:
         chosen = all_discards(constraints.hand)
@@ -123,8 +132,9 @@ def games_for(constraints: Constraints, bids: Optional[Sequence[Bid]], trump: Op
     return [Game(d, b, t) for d in chosen for b, t in pairs]
 
 
-def solve_sample(constraints: Constraints, games: Sequence[Game], rules: Rules, seed: int,
-                 index: int) -> List[Tuple[bool, int]]:
+def solve_sample(
+    constraints: Constraints, games: Sequence[Game], rules: Rules, seed: int, index: int
+) -> List[Tuple[bool, int]]:
     """Sample ``index``: (whole bid made, value) for each game, in order."""
     deal = sample_deal(constraints, seed, index)
     results = []
@@ -158,10 +168,19 @@ class Simulation:
 SOLVES_PER_TASK = 500
 
 
-def simulate(constraints: Constraints, samples: int, *, bids: Optional[Sequence[Bid]] = None,
-             trump: Optional[Suit] = None, discards: Optional[Sequence[Tuple[int, int]]] = None, seed: int = 0,
-             rules: Rules = DEFAULT_RULES, jobs: int = 1, cluster=None,
-             on_sample: Optional[Callable[[int], None]] = None) -> Simulation:
+def simulate(
+    constraints: Constraints,
+    samples: int,
+    *,
+    bids: Optional[Sequence[Bid]] = None,
+    trump: Optional[Suit] = None,
+    discards: Optional[Sequence[Tuple[int, int]]] = None,
+    seed: int = 0,
+    rules: Rules = DEFAULT_RULES,
+    jobs: int = 1,
+    cluster=None,
+    on_sample: Optional[Callable[[int], None]] = None,
+) -> Simulation:
     """Solve ``samples`` deals fitting ``constraints`` for every game asked; see the module docstring.
 
     ``jobs`` worker processes (1: this process), or ``cluster``: a Dask
@@ -183,12 +202,18 @@ def simulate(constraints: Constraints, samples: int, *, bids: Optional[Sequence[
     state: Tuple[int, Tuple[Tuple[int, int, int], ...]] = (0, ((0, 0, 0),) * len(games))
     interrupted = None
     try:
-        with ordered_results(work, range(samples), jobs, chunk_size(samples, jobs), cluster=cluster,
-                             cluster_chunk=per_task) as results:
+        with ordered_results(
+            work, range(samples), jobs, chunk_size(samples, jobs), cluster=cluster, cluster_chunk=per_task
+        ) as results:
             for sample in results:
                 done, sums = state
-                state = (done + 1, tuple((m + made, s + value, q + value * value)
-                                         for (m, s, q), (made, value) in zip(sums, sample, strict=True)))
+                state = (
+                    done + 1,
+                    tuple(
+                        (m + made, s + value, q + value * value)
+                        for (m, s, q), (made, value) in zip(sums, sample, strict=True)
+                    ),
+                )
                 if on_sample is not None:
                     on_sample(done + 1)
     except KeyboardInterrupt as exc:

@@ -34,13 +34,23 @@ from .text import aligned, card_text, cards_text, deal_header, plural, signed
 @deal_argument(required=False)
 @bid_option(required=False)
 @trump_option()
-@click.option("--play", "play_text", metavar="CARDS",
-              help="The cards played, in play order from the opening lead (all 30, or fewer).")
-@click.option("--file", "file", type=click.Path(exists=True, dir_okay=False, allow_dash=True),
-              help="Analyse every game of FILE, one per line: DEAL | BID | SUIT | CARDS (or JSON lines).")
+@click.option(
+    "--play",
+    "play_text",
+    metavar="CARDS",
+    help="The cards played, in play order from the opening lead (all 30, or fewer).",
+)
+@click.option(
+    "--file",
+    "file",
+    type=click.Path(exists=True, dir_okay=False, allow_dash=True),
+    help="Analyse every game of FILE, one per line: DEAL | BID | SUIT | CARDS (or JSON lines).",
+)
 @rules_options()
-@json_option("JSON lines: one object per card (index, trick, seat, card, value_before, value_after, "
-             "best, error, cost), then {\"summary\": ...}.")
+@json_option(
+    "JSON lines: one object per card (index, trick, seat, card, value_before, value_after, "
+    'best, error, cost), then {"summary": ...}.'
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")
 def command(deal, bid, trump, play_text, file, variants, rulebook, table, as_json, quiet):
     """Judge each card of a played game by the double-dummy value (R34).
@@ -76,7 +86,7 @@ def command(deal, bid, trump, play_text, file, variants, rulebook, table, as_jso
     games = played_games(bid, trump)
     if len(games) > 1:
         raise BadInput(f"a played {bid} game has one trump: add --trump bells, leaves or acorns")
-    (played_bid, played_trump), = games
+    ((played_bid, played_trump),) = games
     try:
         analysis = analyse_game(the_deal, played_bid, played_trump, parse_play(play_text), rules)
     except UltiInputError as exc:
@@ -149,12 +159,19 @@ def game_table(analysis: GameAnalysis) -> List[str]:
     errors = [v for v in verdicts if v.error]
     lines += ["", "Errors:" if errors else "No errors: every card kept the value."]
     for v in errors:
-        lines.append(f"  trick {v.trick}: {SEAT_NAMES[v.seat]} played {card_text(v.card)}, "
-                     f"{signed(v.value_before)} -> {signed(v.value_after)} ({v.cost} per defender given away); "
-                     f"best was {cards_text(v.best)}")
+        lines.append(
+            f"  trick {v.trick}: {SEAT_NAMES[v.seat]} played {card_text(v.card)}, "
+            f"{signed(v.value_before)} -> {signed(v.value_after)} ({v.cost} per defender given away); "
+            f"best was {cards_text(v.best)}"
+        )
     counts, costs = analysis.errors_by_seat(), analysis.cost_by_seat()
-    lines += ["", "Summary: " + "; ".join(f"{SEAT_NAMES[s]} {counts[s]} error{'s' if counts[s] != 1 else ''}"
-                                          f" ({costs[s]} units)" for s in range(3))]
+    lines += [
+        "",
+        "Summary: "
+        + "; ".join(
+            f"{SEAT_NAMES[s]} {counts[s]} error{'s' if counts[s] != 1 else ''} ({costs[s]} units)" for s in range(3)
+        ),
+    ]
     end = "where the game ends" if len(verdicts) == 30 else f"after {plural(len(verdicts), 'card')}"
     lines.append(f"Value {end}: {signed(analysis.final_value)} per defender.")
     return lines

@@ -169,8 +169,10 @@ class UltiGroup(click.Group):
         except Exception as exc:  # an internal error: a bug, not the user's input
             if os.environ.get("ULTI_DEBUG"):
                 raise
-            _say(f"Error: internal error: {type(exc).__name__}: {one_line(exc)} "
-                 "(run with ULTI_DEBUG=1 to see the traceback)")
+            _say(
+                f"Error: internal error: {type(exc).__name__}: {one_line(exc)} "
+                "(run with ULTI_DEBUG=1 to see the traceback)"
+            )
             return 1
         return 0
 

@@ -32,11 +32,10 @@ TABLE_HEADER = f"{'line':>5}  {'deal':<56}  {'bid':<20}  {'trump':<8}  {'whole':
     "name their own ('DEAL | BID | SUIT'); other lines ignore it.",
 )
 @value_option("each result")
-@json_option("JSON lines: one object per deal and trump, {\"line\": N, \"error\": ...} for a bad line.")
+@json_option('JSON lines: one object per deal and trump, {"line": N, "error": ...} for a bad line.')
 @click.option("--csv", "as_csv", is_flag=True, help="CSV with a header row: one row per deal and trump.")
 @worker_options("deals")
-def command(file, bid, trump, variants, rulebook, table, silent, with_value, as_json, as_csv, jobs, cluster,
-            quiet):
+def command(file, bid, trump, variants, rulebook, table, silent, with_value, as_json, as_csv, jobs, cluster, quiet):
     """Solve every deal of FILE, one deal per line ('-' reads stdin).
 
     A line is DEAL, DEAL | BID or DEAL | BID | SUIT; its own bid and trump
@@ -78,8 +77,12 @@ def command(file, bid, trump, variants, rulebook, table, silent, with_value, as_
         try:
             # The pool forks before the bar starts its monitor thread: forking a
             # process that runs threads is what Python warns against.
-            with ordered_results(work, lines, jobs, chunk_size(total, jobs), cluster=cluster,
-                                 kind="process") as outcomes, progress_bar(total, "deal", quiet) as bar:
+            with (
+                ordered_results(
+                    work, lines, jobs, chunk_size(total, jobs), cluster=cluster, kind="process"
+                ) as outcomes,
+                progress_bar(total, "deal", quiet) as bar,
+            ):
                 out = Output(fmt, bar)
                 for outcome in outcomes:
                     tally.add(outcome)
@@ -115,8 +118,10 @@ def print_outcome(out: Output, outcome: LineOutcome, silent: bool, with_value: b
 def summary(tally: BatchTally, seconds: float, interrupted: bool = False) -> List[str]:
     rate = tally.deals / seconds if seconds > 0 else 0.0
     head = "Interrupted after" if interrupted else "Solved"
-    lines = [f"{head} {plural(tally.deals, 'deal')} ({plural(tally.games, 'game')} with their trumps) "
-             f"in {seconds:.2f} s, {rate:.1f} deals/s"]
+    lines = [
+        f"{head} {plural(tally.deals, 'deal')} ({plural(tally.games, 'game')} with their trumps) "
+        f"in {seconds:.2f} s, {rate:.1f} deals/s"
+    ]
     if tally.bad_lines:
         shown = ", ".join(map(str, tally.bad_lines[:20])) + (" ..." if len(tally.bad_lines) > 20 else "")
         lines.append(f"{plural(len(tally.bad_lines), 'bad line')}: {shown}")
@@ -165,6 +170,8 @@ def table_rows(outcome: LineOutcome) -> List[str]:
         parts = ", ".join(f"{name} {yes_no(made)}" for name, made in s.components.items())
         if s.value is not None:
             parts += f"; value {signed(s.value)}"
-        rows.append(f"{outcome.line:>5}  {str(s.deal):<56}  {str(s.bid):<20}  {trump_text(s.trump):<8}  "
-                    f"{yes_no(s.joint):<5}  {number_text(s.declarer_points):>6}  {parts}")
+        rows.append(
+            f"{outcome.line:>5}  {str(s.deal):<56}  {str(s.bid):<20}  {trump_text(s.trump):<8}  "
+            f"{yes_no(s.joint):<5}  {number_text(s.declarer_points):>6}  {parts}"
+        )
     return rows

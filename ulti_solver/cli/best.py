@@ -17,13 +17,27 @@ def _parse_bids(ctx, param, values):
 
 @click.command(name="best", context_settings={"ignore_unknown_options": True})
 @deal_argument()
-@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, metavar="N",
-              help="How many candidates to list, best first; 0 lists every one.")
-@click.option("--bid", "bids", multiple=True, metavar="BID", callback=_parse_bids,
-              help="Only this bid (repeatable), in every trump it may take.")
+@click.option(
+    "--top",
+    type=click.IntRange(min=0),
+    default=10,
+    show_default=True,
+    metavar="N",
+    help="How many candidates to list, best first; 0 lists every one.",
+)
+@click.option(
+    "--bid",
+    "bids",
+    multiple=True,
+    metavar="BID",
+    callback=_parse_bids,
+    help="Only this bid (repeatable), in every trump it may take.",
+)
 @rules_options()
-@json_option("JSON lines, best first: each candidate as 'solve --value --json' prints it, plus \"rank\" "
-             "(and \"discard\" for a 12-card hand).")
+@json_option(
+    "JSON lines, best first: each candidate as 'solve --value --json' prints it, plus \"rank\" "
+    '(and "discard" for a 12-card hand).'
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
 def command(deal, top, bids, variants, rulebook, table, as_json, quiet):
     """Rank every bid and trump by its double-dummy value (R34, R35).
@@ -69,27 +83,47 @@ def command(deal, top, bids, variants, rulebook, table, as_json, quiet):
     else:
         out.lines(_table(the_deal, result, rules))
     if not quiet:
-        click.echo(f"{plural(result.candidates, 'candidate')}: {result.searched} valued exactly, {result.tested} ruled "
-                   f"out by a null-window search, {result.skipped} by their best possible value", err=True)
+        click.echo(
+            f"{plural(result.candidates, 'candidate')}: {result.searched} valued exactly, {result.tested} ruled "
+            f"out by a null-window search, {result.skipped} by their best possible value",
+            err=True,
+        )
 
 
 def _table(deal, result, rules):
     twelve = deal.before_discard
-    lines = ["Before the discard" if twelve else f"Deal  {deal}", "", *hands_table(deal), "",
-             f"Rules {rules_text(rules)}", ""]
+    lines = [
+        "Before the discard" if twelve else f"Deal  {deal}",
+        "",
+        *hands_table(deal),
+        "",
+        f"Rules {rules_text(rules)}",
+        "",
+    ]
     header = ["rank", *(["discard"] if twelve else []), "bid", "trump", "value", "whole bid", "points"]
     rows = [header]
     for cand in result.ranked:
         s = cand.solution
         points = "-" if s.declarer_points is None else str(s.declarer_points)
-        rows.append([str(cand.rank), *([cards_text(cand.discard)] if twelve else []), str(cand.bid),
-                     trump_text(cand.trump), signed(cand.value), yes_no(s.joint), points])
+        rows.append(
+            [
+                str(cand.rank),
+                *([cards_text(cand.discard)] if twelve else []),
+                str(cand.bid),
+                trump_text(cand.trump),
+                signed(cand.value),
+                yes_no(s.joint),
+                points,
+            ]
+        )
     shown = "every candidate" if len(result.ranked) == result.candidates else f"the best {len(result.ranked)}"
     lines += [f"{plural(result.candidates, 'candidate')}; {shown}, best first (value: units per defender, R34):", ""]
     lines += aligned(rows, right=(0, 4 if twelve else 3))
     best = result.best()
     if best:
-        names = "; ".join(("" if c.discard is None else f"discard {cards_text(c.discard)}, ")
-                          + f"{c.bid} ({trump_text(c.trump)})" for c in best)
+        names = "; ".join(
+            ("" if c.discard is None else f"discard {cards_text(c.discard)}, ") + f"{c.bid} ({trump_text(c.trump)})"
+            for c in best
+        )
         lines += ["", f"Best bid (R35): {names}, worth {signed(best[0].value)} per defender."]
     return lines

@@ -28,8 +28,10 @@ from .text import aligned, cards_text, hands_table, number_text, rules_text, sig
 @deal_argument()
 @game_options(bid_required=True)
 @value_option("each discard, and rank the discards by it")
-@json_option("JSON lines, best first: the INTERFACE.md fields of the deal after the discard, "
-             "plus \"discard\", \"ace_or_ten_in_talon\", \"talon_points\", \"breaks_marriage\".")
+@json_option(
+    "JSON lines, best first: the INTERFACE.md fields of the deal after the discard, "
+    'plus "discard", "ace_or_ten_in_talon", "talon_points", "breaks_marriage".'
+)
 @click.option("--top", type=click.IntRange(min=1), metavar="N", help="Show only the N best discards.")
 @worker_options("discards")
 def command(deal, bid, trump, variants, rulebook, table, silent, with_value, as_json, top, jobs, cluster, quiet):
@@ -64,8 +66,10 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, as_
     solved = []
     work = partial(solve_discard, rules=rules, silent=silent, value=with_value)
     chunk = chunk_size(len(tasks), jobs)
-    with ordered_results(work, tasks, jobs, chunk, cluster=cluster, cluster_chunk=33) as results, \
-            progress_bar(len(tasks), "discard", quiet) as bar:
+    with (
+        ordered_results(work, tasks, jobs, chunk, cluster=cluster, cluster_chunk=33) as results,
+        progress_bar(len(tasks), "discard", quiet) as bar,
+    ):
         for result in results:
             solved.append(result)
             bar.update(1)

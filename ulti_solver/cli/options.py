@@ -97,48 +97,83 @@ def deal_argument(required: bool = True):
 
 def bid_option(required: bool = True, help_text: str = ""):
     return click.option(
-        "--bid", "bid", required=required, multiple=True, metavar="BID", callback=_one_bid,
-        help=help_text or "The bid: words in any order, e.g. 'party', '40-100 ulti', "
-        "'red durchmars', 'betli', 'colorless durchmars'.",
+        "--bid",
+        "bid",
+        required=required,
+        multiple=True,
+        metavar="BID",
+        callback=_one_bid,
+        help=help_text
+        or "The bid: words in any order, e.g. 'party', '40-100 ulti', 'red durchmars', 'betli', 'colorless durchmars'.",
     )
 
 
 def trump_option(help_text: str = ""):
     return click.option(
-        "--trump", "trump", multiple=True, metavar="SUIT", callback=_one_trump,
-        help=help_text or "Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk). "
+        "--trump",
+        "trump",
+        multiple=True,
+        metavar="SUIT",
+        callback=_one_trump,
+        help=help_text
+        or "Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk). "
         "Left out, a trump bid is solved for bells, leaves and acorns; hearts makes the bid red (R28, R29).",
     )
 
 
 def rules_options():
     """--variant, --rules and --table: the rules in force and the value table (R32)."""
-    return _apply([
-        click.option("--variant", "variants", multiple=True, metavar="NAME",
-                     help="Switch a rule variant on (repeatable); see 'ulti rules'."),
-        click.option("--rules", "rulebook", multiple=True, metavar="BOOK", callback=_at_most_once,
-                     help="Rulebook: ultiblog (default), tournament, classic, rablo; see 'ulti rules'."),
-        click.option("--table", "table", multiple=True, metavar="TABLE", callback=_at_most_once,
-                     help="Value table (R32): classic or tournament; default: the rulebook's "
-                     "(tournament for --rules tournament, classic otherwise)."),
-    ])
+    return _apply(
+        [
+            click.option(
+                "--variant",
+                "variants",
+                multiple=True,
+                metavar="NAME",
+                help="Switch a rule variant on (repeatable); see 'ulti rules'.",
+            ),
+            click.option(
+                "--rules",
+                "rulebook",
+                multiple=True,
+                metavar="BOOK",
+                callback=_at_most_once,
+                help="Rulebook: ultiblog (default), tournament, classic, rablo; see 'ulti rules'.",
+            ),
+            click.option(
+                "--table",
+                "table",
+                multiple=True,
+                metavar="TABLE",
+                callback=_at_most_once,
+                help="Value table (R32): classic or tournament; default: the rulebook's "
+                "(tournament for --rules tournament, classic otherwise).",
+            ),
+        ]
+    )
 
 
 def game_options(bid_required: bool = True, bid_help: str = "", trump_help: str = ""):
     """--bid, --trump, the rules options and --silent: what game is solved under which rules."""
-    return _apply([
-        bid_option(bid_required, bid_help),
-        trump_option(trump_help),
-        rules_options(),
-        click.option("--silent", is_flag=True,
-                     help="Also solve the silent achievements: silent 100, silent ulti, "
-                     "silent durchmars (R25-R27)."),
-    ])
+    return _apply(
+        [
+            bid_option(bid_required, bid_help),
+            trump_option(trump_help),
+            rules_options(),
+            click.option(
+                "--silent",
+                is_flag=True,
+                help="Also solve the silent achievements: silent 100, silent ulti, silent durchmars (R25-R27).",
+            ),
+        ]
+    )
 
 
 def value_option(what: str = "each object"):
     return click.option(
-        "--value", "with_value", is_flag=True,
+        "--value",
+        "with_value",
+        is_flag=True,
         help=f"Add the double-dummy value S (R34) to {what}: the units per defender the declarer "
         "is sure of with best play (negative: he pays).",
     )
@@ -150,14 +185,25 @@ def json_option(help_text: str):
 
 def worker_options(what: str):
     """-j/--jobs, --cluster and --quiet, for the commands that solve many games."""
-    return _apply([
-        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-                     help=f"Worker processes solving {what} (default: all cores; 1 solves in this process)."),
-        click.option("--cluster", metavar="ADDRESS",
-                     help="Solve on a Dask cluster, e.g. tcp://127.0.0.1:8786 (pip install "
-                     "\"ulti-solver[cluster]\"); the output is the same as a local run."),
-        click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr."),
-    ])
+    return _apply(
+        [
+            click.option(
+                "-j",
+                "--jobs",
+                type=click.IntRange(min=1),
+                default=None,
+                metavar="N",
+                help=f"Worker processes solving {what} (default: all cores; 1 solves in this process).",
+            ),
+            click.option(
+                "--cluster",
+                metavar="ADDRESS",
+                help="Solve on a Dask cluster, e.g. tcp://127.0.0.1:8786 (pip install "
+                '"ulti-solver[cluster]"); the output is the same as a local run.',
+            ),
+            click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr."),
+        ]
+    )
 
 
 def build_rules(book: Optional[str], variants: Sequence[str], table: Optional[str] = None) -> Rules:

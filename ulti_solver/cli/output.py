@@ -28,8 +28,14 @@ def progress_bar(total: Optional[int], unit: str, quiet: bool):
     """A bar on stderr showing how many per second; only on a terminal and without --quiet."""
     from tqdm import tqdm
 
-    return tqdm(total=total, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True,
-                disable=quiet or not sys.stderr.isatty())
+    return tqdm(
+        total=total,
+        unit=unit,
+        file=sys.stderr,
+        leave=False,
+        dynamic_ncols=True,
+        disable=quiet or not sys.stderr.isatty(),
+    )
 
 
 class Output:

@@ -27,27 +27,35 @@ def command(as_json):
     """
     out = Output()
     if as_json:
-        out.json({
-            "rulebooks": {
-                name: {"variants": list(switches), "value_table": table, "source": seed, "description": text}
-                for name, (switches, table, seed, text) in RULEBOOKS.items()
-            },
-            "variants": {
-                name: {"rule": rule, "description": text, "default": VARIANT_DEFAULTS.get(name)}
-                for name, (rule, text) in VARIANTS.items()
-            },
-            "value_tables": list(VALUE_TABLES),
-        })
+        out.json(
+            {
+                "rulebooks": {
+                    name: {"variants": list(switches), "value_table": table, "source": seed, "description": text}
+                    for name, (switches, table, seed, text) in RULEBOOKS.items()
+                },
+                "variants": {
+                    name: {"rule": rule, "description": text, "default": VARIANT_DEFAULTS.get(name)}
+                    for name, (rule, text) in VARIANTS.items()
+                },
+                "value_tables": list(VALUE_TABLES),
+            }
+        )
         return
     lines = ["Rulebooks (--rules BOOK)", ""]
     for name, (switches, table, seed, text) in RULEBOOKS.items():
-        lines += [f"  {name}", f"      {text}",
-                  f"      switches: {', '.join(switches) or 'none'}; value table: {table}; follows {seed}"]
+        lines += [
+            f"  {name}",
+            f"      {text}",
+            f"      switches: {', '.join(switches) or 'none'}; value table: {table}; follows {seed}",
+        ]
     lines += ["", "Variant switches (--variant NAME, repeatable)", ""]
     for name, (rule, text) in VARIANTS.items():
         lines += [f"  {name}  ({rule})", f"      with it:    {text}"]
         if name in VARIANT_DEFAULTS:
             lines.append(f"      without it: {VARIANT_DEFAULTS[name]}")
-    lines += ["", "Value tables (--table TABLE, R32): " + ", ".join(VALUE_TABLES),
-              "  classic: seeds 000-002 (ultiblog, classic, rablo); tournament: seed 003 (tournament)"]
+    lines += [
+        "",
+        "Value tables (--table TABLE, R32): " + ", ".join(VALUE_TABLES),
+        "  classic: seeds 000-002 (ultiblog, classic, rablo); tournament: seed 003 (tournament)",
+    ]
     out.lines(lines)

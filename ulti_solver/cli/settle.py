@@ -15,15 +15,36 @@ from .text import aligned, signed, trump_text
 @click.command(name="settle")
 @bid_option(required=True)
 @trump_option("Trump: hearts makes the bid red (doubled, R32); the suit does not change the units otherwise.")
-@click.option("--made", required=True, metavar="NAMES",
-              help="The components that were made, comma or space separated ('-' for none); "
-              "the bid's other components were lost (R31).")
-@click.option("--silent", "silent", default="-", metavar="NAMES",
-              help="Silent items that happened: " + ", ".join(SilentItem) + " (R25-R27, R33).")
-@click.option("--table", "table", multiple=True, callback=_at_most_once, metavar="TABLE",
-              help="Value table (R32): classic or tournament (default: classic, as the default rulebook).")
-@click.option("--rules", "rulebook", multiple=True, callback=_at_most_once, metavar="BOOK",
-              help="Take the value table of this rulebook.")
+@click.option(
+    "--made",
+    required=True,
+    metavar="NAMES",
+    help="The components that were made, comma or space separated ('-' for none); "
+    "the bid's other components were lost (R31).",
+)
+@click.option(
+    "--silent",
+    "silent",
+    default="-",
+    metavar="NAMES",
+    help="Silent items that happened: " + ", ".join(SilentItem) + " (R25-R27, R33).",
+)
+@click.option(
+    "--table",
+    "table",
+    multiple=True,
+    callback=_at_most_once,
+    metavar="TABLE",
+    help="Value table (R32): classic or tournament (default: classic, as the default rulebook).",
+)
+@click.option(
+    "--rules",
+    "rulebook",
+    multiple=True,
+    callback=_at_most_once,
+    metavar="BOOK",
+    help="Take the value table of this rulebook.",
+)
 @json_option("One JSON object: bid, trump, table, per_defender, declarer_total, items.")
 def command(bid, trump, made, silent, table, rulebook, as_json):
     """What a finished game pays: each component won or lost, the silent items, the total.
@@ -53,11 +74,17 @@ def command(bid, trump, made, silent, table, rulebook, as_json):
         return
     rows = [["item", "", "units"]]
     for item in result.items:
-        state = ("made" if item.made else "lost") if item.name in {str(c) for c in result.bid.components} else (
-            "happened" if item.made else "beaten")
+        state = (
+            ("made" if item.made else "lost")
+            if item.name in {str(c) for c in result.bid.components}
+            else ("happened" if item.made else "beaten")
+        )
         rows.append([item.name, state, signed(item.units)])
-    lines = [f"Bid   {result.bid}" + (f" ({trump_text(result.trump)})" if result.trump is not None else ""),
-             f"Table {result.table}", ""] + aligned(rows, right=(2,))
+    lines = [
+        f"Bid   {result.bid}" + (f" ({trump_text(result.trump)})" if result.trump is not None else ""),
+        f"Table {result.table}",
+        "",
+    ] + aligned(rows, right=(2,))
     s, total = result.per_defender, result.declarer_total
     if s == 0:
         words = "Nobody pays: the game is square (R30)."

@@ -57,29 +57,86 @@ def _void(text: str) -> Tuple[int, int]:
 @click.option("--talon", metavar="CARDS", help="The talon, when HAND is the 10 cards after the discard.")
 @click.option("--seat1", metavar="CARDS", help="Cards known to be in seat 1's hand.")
 @click.option("--seat2", metavar="CARDS", help="Cards known to be in seat 2's hand.")
-@click.option("--void", "voids", multiple=True, metavar="SEAT:SUIT",
-              help="A defender known to hold no card of a suit, e.g. 1:hearts (repeatable).")
-@click.option("--bid", "bids", multiple=True, metavar="BID", callback=_parse_bids,
-              help="Simulate this bid (repeatable); default: every bid of R28.")
-@click.option("--trump", "trump", metavar="SUIT", callback=_parse_trump_option,
-              help="Only this trump; default: every trump the bid may take.")
-@click.option("--discard", "discard", metavar="CARDS",
-              help="Only this discard of a 12-card hand (two cards); default: all 66.")
+@click.option(
+    "--void",
+    "voids",
+    multiple=True,
+    metavar="SEAT:SUIT",
+    help="A defender known to hold no card of a suit, e.g. 1:hearts (repeatable).",
+)
+@click.option(
+    "--bid",
+    "bids",
+    multiple=True,
+    metavar="BID",
+    callback=_parse_bids,
+    help="Simulate this bid (repeatable); default: every bid of R28.",
+)
+@click.option(
+    "--trump",
+    "trump",
+    metavar="SUIT",
+    callback=_parse_trump_option,
+    help="Only this trump; default: every trump the bid may take.",
+)
+@click.option(
+    "--discard", "discard", metavar="CARDS", help="Only this discard of a 12-card hand (two cards); default: all 66."
+)
 @click.option("--samples", type=click.IntRange(min=1), required=True, metavar="N", help="Deals to sample.")
-@click.option("--seed", type=int, default=0, show_default=True, metavar="K",
-              help="The simulation's seed: the same seed gives the same numbers, however the work is spread.")
-@click.option("--top", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Show the N best lines (default: 20 in the table, every line with --json; 0: every line).")
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="K",
+    help="The simulation's seed: the same seed gives the same numbers, however the work is spread.",
+)
+@click.option(
+    "--top",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="Show the N best lines (default: 20 in the table, every line with --json; 0: every line).",
+)
 @rules_options()
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Worker processes (default: all cores; 1 solves in this process).")
-@click.option("--cluster", metavar="ADDRESS",
-              help="Solve on a Dask cluster, e.g. tcp://127.0.0.1:8786 (pip install \"ulti-solver[cluster]\").")
-@json_option("JSON lines, best mean value first: hand, discard, bid, trump, samples, made, p_made, ci95, "
-             "mean_value, stderr_value.")
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Worker processes (default: all cores; 1 solves in this process).",
+)
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help='Solve on a Dask cluster, e.g. tcp://127.0.0.1:8786 (pip install "ulti-solver[cluster]").',
+)
+@json_option(
+    "JSON lines, best mean value first: hand, discard, bid, trump, samples, made, p_made, ci95, "
+    "mean_value, stderr_value."
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
-def command(hand, talon, seat1, seat2, voids, bids, trump, discard, samples, seed, top, variants, rulebook, table,
-            jobs, cluster, as_json, quiet):
+def command(
+    hand,
+    talon,
+    seat1,
+    seat2,
+    voids,
+    bids,
+    trump,
+    discard,
+    samples,
+    seed,
+    top,
+    variants,
+    rulebook,
+    table,
+    jobs,
+    cluster,
+    as_json,
+    quiet,
+):
     """Deal the unseen cards at random and solve every sample double dummy.
 
     HAND is the declarer's 12 cards before the discard, or his 10 with
@@ -106,8 +163,10 @@ def command(hand, talon, seat1, seat2, voids, bids, trump, discard, samples, see
     own = _hand(" ".join(hand), "the hand")
     try:
         constraints = Constraints(
-            own, None if talon is None else _hand(talon, "--talon"),
-            0 if seat1 is None else _hand(seat1, "--seat1"), 0 if seat2 is None else _hand(seat2, "--seat2"),
+            own,
+            None if talon is None else _hand(talon, "--talon"),
+            0 if seat1 is None else _hand(seat1, "--seat1"),
+            0 if seat2 is None else _hand(seat2, "--seat2"),
             tuple(_void(v) for v in voids),
         )
     except UltiInputError as exc:
@@ -136,8 +195,18 @@ def command(hand, talon, seat1, seat2, voids, bids, trump, discard, samples, see
         bars[0].update(done - bars[0].n)
 
     try:
-        result = simulate(constraints, samples, bids=bids, trump=trump, discards=discards, seed=seed,
-                          rules=rules, jobs=jobs or default_jobs(), cluster=client, on_sample=advance)
+        result = simulate(
+            constraints,
+            samples,
+            bids=bids,
+            trump=trump,
+            discards=discards,
+            seed=seed,
+            rules=rules,
+            jobs=jobs or default_jobs(),
+            cluster=client,
+            on_sample=advance,
+        )
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
     finally:
@@ -157,14 +226,15 @@ def command(hand, talon, seat1, seat2, voids, bids, trump, discard, samples, see
         out.lines(_table(result, shown, constraints))
     games = plural(len(ranked), "game")
     if result.interrupted is not None:  # said even with --quiet: the numbers are of fewer samples than asked
-        click.echo(f"Interrupted after {result.solved} of {plural(samples, 'sample')} x {games} "
-                   f"({seconds:.2f} s): the numbers above are of the {plural(result.solved, 'sample')} solved",
-                   err=True)
+        click.echo(
+            f"Interrupted after {result.solved} of {plural(samples, 'sample')} x {games} "
+            f"({seconds:.2f} s): the numbers above are of the {plural(result.solved, 'sample')} solved",
+            err=True,
+        )
         sys.exit(interrupted_status(result.interrupted))
     if not quiet:
         rate = result.solved / seconds if seconds > 0 else 0.0
-        click.echo(f"Solved {plural(samples, 'sample')} x {games} in {seconds:.2f} s ({rate:.0f} samples/s)",
-                   err=True)
+        click.echo(f"Solved {plural(samples, 'sample')} x {games} in {seconds:.2f} s ({rate:.0f} samples/s)", err=True)
 
 
 def _bar(p: float) -> str:
@@ -175,21 +245,34 @@ def _bar(p: float) -> str:
 
 
 def _table(result, shown, constraints: Constraints) -> List[str]:
-    lines = [f"Hand  {result.hand}" + ("" if constraints.talon is None else
-                                       f"  talon {' '.join(card_name(c) for c in cards_of(constraints.talon))}"),
-             f"{plural(result.solved, 'sample')}; {plural(len(result.tallies), 'game')}, best mean value first "
-             "(value: units per defender, R34):", ""]
+    lines = [
+        f"Hand  {result.hand}"
+        + (
+            ""
+            if constraints.talon is None
+            else f"  talon {' '.join(card_name(c) for c in cards_of(constraints.talon))}"
+        ),
+        f"{plural(result.solved, 'sample')}; {plural(len(result.tallies), 'game')}, best mean value first "
+        "(value: units per defender, R34):",
+        "",
+    ]
     twelve = constraints.talon is None
     rows = [[*(["discard"] if twelve else []), "bid", "trump", "made", "p (95% interval)", "", "mean value"]]
     for tally in shown:
         game = tally.game
         low, high = wilson(tally.made, tally.samples)
-        rows.append([*([cards_text(game.discard)] if twelve else []), str(game.bid), trump_text(game.trump),
-                     f"{tally.made}/{tally.samples}", f"{tally.p_made:.2f} ({low:.2f}-{high:.2f})",
-                     _bar(tally.p_made), f"{tally.mean_value:+.2f} ± {tally.stderr_value:.2f}"])
+        rows.append(
+            [
+                *([cards_text(game.discard)] if twelve else []),
+                str(game.bid),
+                trump_text(game.trump),
+                f"{tally.made}/{tally.samples}",
+                f"{tally.p_made:.2f} ({low:.2f}-{high:.2f})",
+                _bar(tally.p_made),
+                f"{tally.mean_value:+.2f} ± {tally.stderr_value:.2f}",
+            ]
+        )
     lines += aligned(rows)
     if len(shown) < len(result.tallies):
         lines += ["", f"(the best {len(shown)} of {len(result.tallies)}; --top 0 shows every one)"]
     return lines
-
-

@@ -45,15 +45,22 @@ from .text import (
 @deal_argument()
 @game_options(bid_required=True)
 @value_option()
-@click.option("--play", "play_text", metavar="CARDS",
-              help="The cards played so far, in play order from the opening lead (e.g. 'BA B7 B8 LT'); "
-              "it may end inside a trick. Each card is checked against R9-R12.")
-@click.option("--cards", "with_cards", is_flag=True,
-              help="Value every card the player to move may play, and name the best ones (by the value, R34).")
+@click.option(
+    "--play",
+    "play_text",
+    metavar="CARDS",
+    help="The cards played so far, in play order from the opening lead (e.g. 'BA B7 B8 LT'); "
+    "it may end inside a trick. Each card is checked against R9-R12.",
+)
+@click.option(
+    "--cards",
+    "with_cards",
+    is_flag=True,
+    help="Value every card the player to move may play, and name the best ones (by the value, R34).",
+)
 @click.option("--line", "with_line", is_flag=True, help="One best line of play from here to the end.")
 @json_option("One JSON object per trump solved, one per line (INTERFACE.md fields).")
-def command(deal, bid, trump, variants, rulebook, table, silent, with_value, play_text, with_cards, with_line,
-            as_json):
+def command(deal, bid, trump, variants, rulebook, table, silent, with_value, play_text, with_cards, with_line, as_json):
     """Solve one deal: can the declarer make each part of the bid, and what is it worth?
 
     DEAL is three hands in seat order (declarer, seat 1, seat 2) and
@@ -91,8 +98,7 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, pla
             position = replay(the_deal, play, played) if played else None
         except UltiInputError as exc:
             raise BadInput(f"bad play: {exc}") from None
-        solution = solve(the_deal, played_bid, played_trump, rules, position=position, silent=silent,
-                         value=with_value)
+        solution = solve(the_deal, played_bid, played_trump, rules, position=position, silent=silent, value=with_value)
         cards = best = line = None
         at = position or Position(the_deal.hands, 0)
         if with_cards and not at.finished:
@@ -154,12 +160,16 @@ def _table(results, rules: Rules, played, silent: bool) -> List[str]:
 
 def _position_lines(solution: Solution, at: Position, played) -> List[str]:
     so_far = at.so_far
-    lines = [f"After {plural(len(played), 'card')}: trick {min(at.trick_number, 10)}, "
-             f"{SEAT_NAMES[at.to_move] if not at.finished else 'nobody'} to play"]
+    lines = [
+        f"After {plural(len(played), 'card')}: trick {min(at.trick_number, 10)}, "
+        f"{SEAT_NAMES[at.to_move] if not at.finished else 'nobody'} to play"
+    ]
     if at.trick:
         lines.append(f"  on the table: {cards_text(at.trick)} (led by {SEAT_NAMES[at.leader]})")
-    lines.append(f"  so far: declarer {plural(so_far.declarer_tricks, 'trick')}, {so_far.declarer_points} "
-                 f"card points; defenders {plural(so_far.defender_tricks, 'trick')}")
+    lines.append(
+        f"  so far: declarer {plural(so_far.declarer_tricks, 'trick')}, {so_far.declarer_points} "
+        f"card points; defenders {plural(so_far.defender_tricks, 'trick')}"
+    )
     return lines + [""]
 
 
@@ -172,9 +182,16 @@ def _cards_table(cards, best, at: Position) -> List[str]:
     rows = [header]
     for card in ordered:
         s = cards[card]
-        rows.append([card_text(card), *(yes_no(v) for v in s.components.values()),
-                     *([yes_no(s.joint)] if joint else []), number_text(s.declarer_points), signed(s.value),
-                     "best" if card in best else ""])
+        rows.append(
+            [
+                card_text(card),
+                *(yes_no(v) for v in s.components.values()),
+                *([yes_no(s.joint)] if joint else []),
+                number_text(s.declarer_points),
+                signed(s.value),
+                "best" if card in best else "",
+            ]
+        )
     return aligned(rows)
 
 

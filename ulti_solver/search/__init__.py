@@ -40,21 +40,32 @@ def implementation(requested: Optional[str] = None) -> str:
     if name and name not in IMPLEMENTATIONS:
         raise ConfigError(f"unknown implementation {name!r} in {IMPL_ENV}; use one of {', '.join(IMPLEMENTATIONS)}")
     if name == "core" and not core_built():
-        raise ConfigError("the Cython core is not built; reinstall with 'pip install .' "
-                          "(or 'pip install -e .' in a checkout)")
+        raise ConfigError(
+            "the Cython core is not built; reinstall with 'pip install .' (or 'pip install -e .' in a checkout)"
+        )
     if not name:
         name = "core" if core_built() else "reference"
         if name == "reference" and not _warned:
             _warned = True
-            print("ulti-solver: warning: the Cython core (ulti_solver._core) is not built; using the "
-                  "reference search, which is far slower. Build it with 'pip install -e .' in a checkout.",
-                  file=sys.stderr)
+            print(
+                "ulti-solver: warning: the Cython core (ulti_solver._core) is not built; using the "
+                "reference search, which is far slower. Build it with 'pip install -e .' in a checkout.",
+                file=sys.stderr,
+            )
     return name
 
 
-def solve(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES, *,
-          position: Optional[Position] = None, silent: bool = False, value: bool = False,
-          impl: Optional[str] = None) -> Solution:
+def solve(
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules = DEFAULT_RULES,
+    *,
+    position: Optional[Position] = None,
+    silent: bool = False,
+    value: bool = False,
+    impl: Optional[str] = None,
+) -> Solution:
     """Every component's makeability, the whole bid (R24) and ``declarer_points``.
 
     ``trump`` is the suit actually played (see :func:`solve_bid` for the
@@ -68,16 +79,24 @@ def solve(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RU
     return solve_core(deal, bid, trump, rules, position, silent, value)
 
 
-def value(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES, *,
-          position: Optional[Position] = None, impl: Optional[str] = None) -> int:
+def value(
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules = DEFAULT_RULES,
+    *,
+    position: Optional[Position] = None,
+    impl: Optional[str] = None,
+) -> int:
     """R34 alone: the double-dummy value S, in units per defender."""
     if implementation(impl) == "reference":
         return solve_reference(deal, bid, trump, rules, position, value=True).value
     return core.CoreGame.for_deal(deal, bid, trump, rules, position).value()
 
 
-def solve_joint_value(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES, *,
-                      impl: Optional[str] = None) -> Tuple[bool, int]:
+def solve_joint_value(
+    deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES, *, impl: Optional[str] = None
+) -> Tuple[bool, int]:
     """(whole bid made (R24), value S (R34)): what a simulation counts, with no more search than that."""
     if implementation(impl) == "reference":
         solution = solve_reference(deal, bid, trump, rules, value=True)
@@ -86,8 +105,16 @@ def solve_joint_value(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules 
     return game.joint(), game.value()
 
 
-def solve_bid(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES, *,
-              silent: bool = False, value: bool = False, impl: Optional[str] = None) -> List[Solution]:
+def solve_bid(
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules = DEFAULT_RULES,
+    *,
+    silent: bool = False,
+    value: bool = False,
+    impl: Optional[str] = None,
+) -> List[Solution]:
     """Solve a bid as a command does: for the trump(s) that R28/R29 give it."""
     deal = deal.require_talon()
     return [
@@ -96,5 +123,13 @@ def solve_bid(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAUL
     ]
 
 
-__all__ = ["IMPL_ENV", "core_built", "forget_positions", "implementation", "solve", "solve_bid",
-           "solve_joint_value", "value"]
+__all__ = [
+    "IMPL_ENV",
+    "core_built",
+    "forget_positions",
+    "implementation",
+    "solve",
+    "solve_bid",
+    "solve_joint_value",
+    "value",
+]

@@ -10,7 +10,7 @@ thread, so solves in parallel threads never share a table.
 from __future__ import annotations
 
 import threading
-from typing import List, Optional
+from typing import Optional
 
 from ..bids import Bid
 from ..cards import NO_TRUMP_STRENGTH, Suit
@@ -55,7 +55,10 @@ def make_search(position: Position, play: PlayRules):
     The core re-numbers the ranks itself for the no-trump order of R3."""
     hands = position.hands
     return _core.Search(
-        engine(), hands[0], hands[1], hands[2],
+        engine(),
+        hands[0],
+        hands[1],
+        hands[2],
         -1 if play.trump is None else play.trump,
         play.seven_kept,
         play.strength == NO_TRUMP_STRENGTH,
@@ -80,8 +83,14 @@ class CoreGame:
         self._max_units = None
 
     @classmethod
-    def for_deal(cls, deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
-                 position: Optional[Position] = None) -> "CoreGame":
+    def for_deal(
+        cls,
+        deal: Deal,
+        bid: Bid,
+        trump: Optional[Suit],
+        rules: Rules = DEFAULT_RULES,
+        position: Optional[Position] = None,
+    ) -> CoreGame:
         scoring = Scoring(deal, bid, trump, rules)
         return cls(scoring, position or start_of_play(scoring.deal))
 
@@ -106,8 +115,10 @@ class CoreGame:
         """R24: the whole bid at once, asked as one question."""
         goals = self.goals
         scoring, position = self.scoring, self.position
-        return self.can_force(goals.bid_goal(goals.component_goal(c, scoring, position)
-                                             for c in scoring.bid.ordered_components()), points_known=False)
+        return self.can_force(
+            goals.bid_goal(goals.component_goal(c, scoring, position) for c in scoring.bid.ordered_components()),
+            points_known=False,
+        )
 
     def value(self) -> int:
         """R34 from this position."""
@@ -121,12 +132,20 @@ class CoreGame:
         """Whether the declarer can be sure of S >= ``bound`` (a null-window search)."""
         if self.position.finished:
             return self.goals.settled_value(self.scoring, self.position) >= bound
-        return self.search.value_at_least(self.goals.value_question(self.scoring),
-                                          self.goals.past_of(self.position), bound)
+        return self.search.value_at_least(
+            self.goals.value_question(self.scoring), self.goals.past_of(self.position), bound
+        )
 
 
-def solve_core(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
-               position: Optional[Position] = None, silent: bool = False, value: bool = False):
+def solve_core(
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules = DEFAULT_RULES,
+    position: Optional[Position] = None,
+    silent: bool = False,
+    value: bool = False,
+):
     """:func:`ulti_solver.search.solve` on the Cython core: each answer is one or a few core questions.
 
     The exact points are searched once and answer every pure points
@@ -156,5 +175,16 @@ def solve_core(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAU
             goal, flip = silent_goal(name, predicate, by_defenders, scoring, position)
             silent_answers[name] = game.can_force(goal) != flip
     worth = game.value() if value else None
-    return Solution(scoring.deal, bid, trump, rules, components, joint, points, silent_answers, worth,
-                    position=position, nodes=game.search.nodes)
+    return Solution(
+        scoring.deal,
+        bid,
+        trump,
+        rules,
+        components,
+        joint,
+        points,
+        silent_answers,
+        worth,
+        position=position,
+        nodes=game.search.nodes,
+    )

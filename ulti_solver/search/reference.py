@@ -69,8 +69,14 @@ class Game(Scoring):
     marriages.
     """
 
-    def __init__(self, deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
-                 position: Optional[Position] = None):
+    def __init__(
+        self,
+        deal: Deal,
+        bid: Bid,
+        trump: Optional[Suit],
+        rules: Rules = DEFAULT_RULES,
+        position: Optional[Position] = None,
+    ):
         super().__init__(deal, bid, trump, rules)
         self.position = position or start_of_play(self.deal)
 
@@ -146,7 +152,7 @@ class Game(Scoring):
         reads = reads_all(names)
         while low < high:  # the value lies in [low, high]
             middle = (low + high + 1) // 2
-            if self.can_force(lambda outcome: settle(outcome) >= middle, reads=reads):
+            if self.can_force(lambda outcome, bound=middle: settle(outcome) >= bound, reads=reads):
                 low = middle
             else:
                 high = middle - 1
@@ -212,8 +218,15 @@ class Game(Scoring):
         return start.so_far.declarer_points + future + self.talon_declarer
 
 
-def solve_reference(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES,
-                    position: Optional[Position] = None, silent: bool = False, value: bool = False):
+def solve_reference(
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules = DEFAULT_RULES,
+    position: Optional[Position] = None,
+    silent: bool = False,
+    value: bool = False,
+):
     """Every answer of INTERFACE.md by plain search: components, whole bid (R24),
     points, and on request the silent achievements (R25-R27) and the value (R34)."""
     from ..settlement import game_value
@@ -221,8 +234,7 @@ def solve_reference(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = 
 
     game = Game(deal, bid, trump, rules, position)
     components = {
-        c: not game.lost_before_play(c)
-        and game.can_force(lambda o, c=c: game.component_made(c, o), reads=READS[c])
+        c: not game.lost_before_play(c) and game.can_force(lambda o, c=c: game.component_made(c, o), reads=READS[c])
         for c in bid.ordered_components()
     }
     if len(components) == 1:
@@ -237,5 +249,4 @@ def solve_reference(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = 
             for name, goal, by_defenders in silent_questions(game)
         }
     worth = game.value(lambda outcome: game_value(game, outcome)) if value else None
-    return Solution(game.deal, bid, trump, rules, components, joint, points, silent_answers, worth,
-                    position=position)
+    return Solution(game.deal, bid, trump, rules, components, joint, points, silent_answers, worth, position=position)
