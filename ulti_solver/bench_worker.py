@@ -17,6 +17,7 @@ import hashlib
 import json
 import sys
 import time
+from types import SimpleNamespace
 
 
 def _api():
@@ -40,35 +41,26 @@ def _api():
         def yes_no(game, goal):
             return game.search.can_force(goal.flags, goal.need, 0)
 
-    return (
-        parse_bid,
-        parse_deal,
-        component_goal,
-        Scoring,
-        make_rules,
-        Outcome,
-        Position,
-        CoreGame,
-        forget_positions,
-        solve_core,
-        yes_no,
+    return SimpleNamespace(
+        parse_bid=parse_bid,
+        parse_deal=parse_deal,
+        component_goal=component_goal,
+        Scoring=Scoring,
+        make_rules=make_rules,
+        Outcome=Outcome,
+        Position=Position,
+        CoreGame=CoreGame,
+        forget_positions=forget_positions,
+        solve_core=solve_core,
+        yes_no=yes_no,
     )
 
 
 def run(cases):
-    (
-        parse_bid,
-        parse_deal,
-        component_goal,
-        Scoring,
-        make_rules,
-        Outcome,
-        Position,
-        CoreGame,
-        forget_positions,
-        solve_core,
-        yes_no,
-    ) = _api()
+    api = _api()
+    parse_bid, parse_deal, component_goal, Scoring = api.parse_bid, api.parse_deal, api.component_goal, api.Scoring
+    Outcome, Position, CoreGame, solve_core = api.Outcome, api.Position, api.CoreGame, api.solve_core
+    forget_positions, yes_no, make_rules = api.forget_positions, api.yes_no, api.make_rules
     rules = make_rules()
     results = []
     for case in cases:

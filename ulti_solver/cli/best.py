@@ -6,13 +6,9 @@ import click
 
 from ..analysis.best import best_bids, count_candidates
 from ..errors import UltiInputError
-from .options import BadInput, _parse_bid_option, build_rules, deal_argument, json_option, read_deal, rules_options
+from .options import BadInput, bids_option, build_rules, deal_argument, json_option, read_deal, rules_options
 from .output import Output, progress_bar
 from .text import aligned, cards_text, hands_table, plural, rules_text, signed, trump_text, yes_no
-
-
-def _parse_bids(ctx, param, values):
-    return [_parse_bid_option(ctx, param, v) for v in values] or None
 
 
 @click.command(name="best", context_settings={"ignore_unknown_options": True})
@@ -25,14 +21,7 @@ def _parse_bids(ctx, param, values):
     metavar="N",
     help="How many candidates to list, best first; 0 lists every one.",
 )
-@click.option(
-    "--bid",
-    "bids",
-    multiple=True,
-    metavar="BID",
-    callback=_parse_bids,
-    help="Only this bid (repeatable), in every trump it may take.",
-)
+@bids_option("Only this bid (repeatable), in every trump it may take.")
 @rules_options()
 @json_option(
     "JSON lines, best first: each candidate as 'solve --value --json' prints it, plus \"rank\" "

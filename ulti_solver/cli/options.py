@@ -108,6 +108,15 @@ def bid_option(required: bool = True, help_text: str = ""):
     )
 
 
+def _parse_bids_option(ctx, param, values):
+    return [_parse_bid_option(ctx, param, value) for value in values] or None
+
+
+def bids_option(help_text: str):
+    """--bid BID, repeatable: the candidates a command is restricted to (None: every bid of R28)."""
+    return click.option("--bid", "bids", multiple=True, metavar="BID", callback=_parse_bids_option, help=help_text)
+
+
 def trump_option(help_text: str = ""):
     return click.option(
         "--trump",

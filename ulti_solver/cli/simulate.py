@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import List, Optional, Tuple
+from typing import List, Tuple
 
 import click
 
 from ..analysis.simulate import simulate, wilson
-from ..bids import Bid, parse_trump
+from ..bids import parse_trump
 from ..cards import card_name, cards_of, popcount
 from ..deal import parse_hand
 from ..dealing import Constraints
@@ -19,8 +19,8 @@ from .app import interrupted_status
 from .options import (
     _OPTION_LIKE,
     BadInput,
-    _parse_bid_option,
     _parse_trump_option,
+    bids_option,
     build_rules,
     json_option,
     rules_options,
@@ -29,10 +29,6 @@ from .output import Output, progress_bar
 from .text import aligned, cards_text, plural, trump_text
 
 BAR_WIDTH = 20
-
-
-def _parse_bids(ctx, param, values) -> Optional[List[Bid]]:
-    return [_parse_bid_option(ctx, param, v) for v in values] or None
 
 
 def _hand(text: str, what: str) -> int:
@@ -64,14 +60,7 @@ def _void(text: str) -> Tuple[int, int]:
     metavar="SEAT:SUIT",
     help="A defender known to hold no card of a suit, e.g. 1:hearts (repeatable).",
 )
-@click.option(
-    "--bid",
-    "bids",
-    multiple=True,
-    metavar="BID",
-    callback=_parse_bids,
-    help="Simulate this bid (repeatable); default: every bid of R28.",
-)
+@bids_option("Simulate this bid (repeatable); default: every bid of R28.")
 @click.option(
     "--trump",
     "trump",
