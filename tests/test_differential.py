@@ -186,3 +186,11 @@ def test_full_deals_agree_under_each_rulebook(book):
 def test_r34_full_deal_values_agree(bid, seed, table):
     """The value of whole deals, searched plainly by the reference."""
     check_full_deal(bid, seed, make_rules(table=table), value=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("book", ["ultiblog", "tournament", "classic", "rablo"])
+@pytest.mark.parametrize("table", ["classic", "tournament"])
+def test_r34_full_deal_values_agree_under_every_rulebook_and_table(book, table):
+    for bid_text, seed in [("ulti", 3), ("four-aces", 0)]:
+        check_full_deal(bid_text, seed, make_rules(book, table=table), value=True)

@@ -26,6 +26,7 @@ from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULT
 from .cards import BB_ACES, BB_POINT_CARDS, popcount
 from .position import Outcome, Position
 from .scoring import Scoring, SilentQuestion
+from .settlement import FINALS, final_outcome
 
 G_ULTI = int(Flag.ULTI)
 G_ACES = int(Flag.ACES)
@@ -209,26 +210,9 @@ def silent_goal(name: str, predicate, by_defenders: bool, scoring: Scoring, posi
 
 # -- The value search (R34) ---------------------------------------------------------
 
-#: The trump seven in the tenth trick, as the value search records it.
-SEVEN_ELSEWHERE, SEVEN_WON, SEVEN_BEATEN = 0, 1, 2
-#: What the core's final index is made of (cext/value.pxi): units 0-9, the declarer
-#: took a trick, the defenders did, all four aces are his, the seven's fate.
-FINALS = list(itertools.product(range(10), (False, True), (False, True), (False, True), range(3)))
 
-
-def final_outcome(units: int, declarer_trick: bool, defender_trick: bool, all_aces: bool, seven: int) -> Outcome:
-    """An outcome with these five facts: all that R14-R33 read of a finished game."""
-    declarer_tricks = (1 if declarer_trick else 0) if defender_trick else 10
-    return Outcome(
-        declarer_points=10 * units,
-        declarer_tricks=declarer_tricks,
-        defender_tricks=10 - declarer_tricks,
-        declarer_aces=BB_ACES if all_aces else 0,
-        seven_trick=10 if seven else 0,
-        seven_won=seven == SEVEN_WON,
-    )
-
-
+#: The five facts of a final outcome are settlement's (:data:`settlement.FINALS`); the core
+#: indexes them in the same order (cext/value.pxi, _final_index).
 class FinalTable(NamedTuple):
     """S of every final outcome in the core's order, and the bounds
     :mod:`ulti_solver.analysis.best` reads off it."""

@@ -10,12 +10,13 @@ the red doubling.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, List, Optional, Tuple
 
 from .bids import BETLI, DURCHMARS, FOUR_ACES, PARTY, Bid, fold_word, trumps_to_solve
-from .cards import SUIT_NAMES, Suit
+from .cards import BB_ACES, SUIT_NAMES, Suit
 from .errors import UltiInputError, excerpt
 from .position import Outcome
 from .scoring import Scoring
@@ -283,6 +284,41 @@ def settle(
 
 
 # -- A played game ---------------------------------------------------------
+
+#: The trump seven in the tenth trick, as the value search records it.
+SEVEN_ELSEWHERE, SEVEN_WON, SEVEN_BEATEN = 0, 1, 2
+#: The five facts that decide a finished game's settlement (R14-R33), every combination:
+#: the declarer's card points in units of ten (0-9), whether he took a trick, whether the
+#: defenders did, whether all four aces are his, and the trump seven's fate in the tenth trick.
+FINALS = list(itertools.product(range(10), (False, True), (False, True), (False, True), range(3)))
+
+
+def final_outcome(units: int, declarer_trick: bool, defender_trick: bool, all_aces: bool, seven: int) -> Outcome:
+    """An outcome with these five facts: all that R14-R33 read of a finished game."""
+    declarer_tricks = (1 if declarer_trick else 0) if defender_trick else 10
+    return Outcome(
+        declarer_points=10 * units,
+        declarer_tricks=declarer_tricks,
+        defender_tricks=10 - declarer_tricks,
+        declarer_aces=BB_ACES if all_aces else 0,
+        seven_trick=10 if seven else 0,
+        seven_won=seven == SEVEN_WON,
+    )
+
+
+def possible_values(scoring: Scoring, table: Optional[str] = None) -> List[int]:
+    """Every S a finished game of this deal, bid and trump can settle at, lowest first.
+
+    Facts no game can end with (a defender's seven winning the tenth trick
+    while the declarer took every trick, and the like) are left out.
+    """
+    values = set()
+    for facts in FINALS:
+        try:
+            values.add(game_value(scoring, final_outcome(*facts), table))
+        except SettlementError:
+            pass
+    return sorted(values)
 
 
 def silent_items(scoring: Scoring, outcome: Outcome) -> List[SilentItem]:

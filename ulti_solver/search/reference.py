@@ -17,7 +17,7 @@ Positions may start in the middle of a trick (``Position.trick``).
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Optional
+from typing import Callable, Dict, Optional, Sequence
 
 from ..bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
 from ..cards import Suit, card_points, cards_of, hand_points
@@ -133,16 +133,17 @@ class Game(Scoring):
 
         return self._walk(goal, combine, reads)
 
-    def value(self, settle: Callable[[Outcome], int], low: int = -256, high: int = 256) -> int:
+    def value(self, settle: Callable[[Outcome], int], possible: Sequence[int]) -> int:
         """R34: the minimax of ``settle`` (S of the finished game), the defenders minimising.
 
         A finite game of perfect information is determined, so the value is
         at least v exactly when the declarer can force an outcome with
-        S >= v: the value is the largest such v, found by bisecting ``low`` to
-        ``high`` with the AND/OR search of :meth:`can_force` (whose
-        short-circuits make each question far cheaper than a plain minimax).
-        The memo keeps of the past what the bid's components and its silent
-        items read (R14-R27): the settlement reads nothing else.
+        S >= v.  The value is one of the ``possible`` settlements (sorted),
+        so it is found by bisecting them with the AND/OR search of
+        :meth:`can_force`, whose short-circuits make each question far cheaper
+        than a plain minimax.  The memo keeps of the past what the bid's
+        components and its silent items read (R14-R27): the settlement reads
+        nothing else.
         """
         names = list(self.bid.components)
         if self.bid.plays_party:  # R25: the silent 100s
@@ -150,13 +151,15 @@ class Game(Scoring):
         if self.trump is not None:  # R26, R27: the silent ulti and durchmars
             names += [SilentQuestion.ULTI, SilentQuestion.DURCHMARS]
         reads = reads_all(names)
-        while low < high:  # the value lies in [low, high]
+        low, high = 0, len(possible) - 1  # the value is possible[i] for some i in [low, high]
+        while low < high:
             middle = (low + high + 1) // 2
-            if self.can_force(lambda outcome, bound=middle: settle(outcome) >= bound, reads=reads):
+            bound = possible[middle]
+            if self.can_force(lambda outcome, bound=bound: settle(outcome) >= bound, reads=reads):
                 low = middle
             else:
                 high = middle - 1
-        return low
+        return possible[low]
 
     def max_declarer_points(self) -> int:
         """The most D + T_D (R14) the declarer can be sure of.
@@ -229,7 +232,7 @@ def solve_reference(
 ):
     """Every answer of INTERFACE.md by plain search: components, whole bid (R24),
     points, and on request the silent achievements (R25-R27) and the value (R34)."""
-    from ..settlement import game_value
+    from ..settlement import game_value, possible_values
     from ..solution import Solution
 
     game = Game(deal, bid, trump, rules, position)
@@ -248,5 +251,5 @@ def solve_reference(
             name: game.can_force(goal, by_defenders=by_defenders, reads=READS[name])
             for name, goal, by_defenders in silent_questions(game)
         }
-    worth = game.value(lambda outcome: game_value(game, outcome)) if value else None
+    worth = game.value(lambda outcome: game_value(game, outcome), possible_values(game)) if value else None
     return Solution(game.deal, bid, trump, rules, components, joint, points, silent_answers, worth, position=position)
