@@ -159,6 +159,9 @@ cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int
     cdef uint32_t nxt
     cdef bint betli = (flags & NO_TRICKS) != 0
     cdef uint32_t plain = 0xFFFFFFFF   # cards that may stand in for a touching card
+    if (legal & (legal - 1)) == 0:  # one card: nothing to order
+        moves[0] = __builtin_ctz(legal)
+        return 1
     if flags & ACES:
         plain &= ~c.aces
     if c.seven >= 0 and (c.seven_kept or (flags & (ULTI | SEVEN_NOT_LAST | SEVEN_BEATEN))):
