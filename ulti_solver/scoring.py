@@ -9,7 +9,6 @@ so the rules are written down once, here.
 from __future__ import annotations
 
 from enum import Enum
-from functools import cached_property
 from typing import Optional, Tuple
 
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
@@ -59,6 +58,21 @@ def has_twenty(hand: int, trump: Optional[Suit]) -> bool:
     return any(hand & pair == pair for suit, pair in enumerate(BB_MARRIAGES) if suit != trump)
 
 
+class _once:
+    """A value computed on first use and then kept, like ``functools.cached_property``
+    without the lock that Python 3.11 takes on each first use (a Scoring is made per
+    solve, thousands a second, and is never shared between threads)."""
+
+    def __init__(self, func):
+        self.func, self.name, self.__doc__ = func, func.__name__, func.__doc__
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
+
 class Scoring:
     """The scoring rules of one deal under one bid, trump and rulebook."""
 
@@ -73,7 +87,7 @@ class Scoring:
         self.total_trick_points = 90 - talon_points  # R4: what the tricks hold, bonus included
         self.seven = self.play.trump_seven
 
-    @cached_property
+    @_once
     def dealt_marriages(self) -> Tuple[int, int]:
         """(M_D, M_F) as dealt: each side's marriages in the 10-card playing hands (R15, R22)."""
         if not self.bid.plays_party:
@@ -84,7 +98,7 @@ class Scoring:
             marriage_value(hands[1], trump) + marriage_value(hands[2], trump),
         )
 
-    @cached_property
+    @_once
     def points_signature(self) -> tuple:
         """Everything the points conditions (party, 40-100, 20-100, silent 100) read
         besides the outcome: two games with equal signatures score points alike."""
