@@ -77,6 +77,31 @@ def time_build(root: str, cases: List[dict]) -> dict:
     return json.loads(done.stdout)
 
 
+class Worker:
+    """A worker process timing one build, fed chunks of cases one at a time."""
+
+    def __init__(self, root: str):
+        env = dict(os.environ, PYTHONPATH=root, PYTHONSAFEPATH="1")
+        self.process = subprocess.Popen(
+            [sys.executable, WORKER, "--serve"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+
+    def time(self, cases: List[dict]) -> List[dict]:
+        self.process.stdin.write(json.dumps(cases) + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())["results"]
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def checksum(results: List[dict]) -> str:
+    import hashlib
+
+    return hashlib.sha256(json.dumps([r["answer"] for r in results]).encode()).hexdigest()[:12]
+
+
 def stats(seconds: List[float]) -> Dict[str, float]:
     ordered = sorted(seconds)
 
@@ -97,41 +122,52 @@ def _ms(row: Dict[str, float]) -> str:
 
 
 def goal_table(args, root: str) -> None:
+    """Per goal and set: each build's times, the ratio of the means, and whether the answers agree.
+
+    The builds take turns on chunks of 50 cases, so a shared machine's drift
+    in speed during the run falls on both alike.
+    """
     print(
         f"{'goal':<13}{'set':<9}{'build':<9}{'mean':>9}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}"
         f"{'nodes med':>11}  ratio  answers"
     )
     print(f"{'':<31}{'(milliseconds per solve, empty table)':>45}")
-    flip = False
-    for name in args.goal or list(GOALS):
-        for set_name in ("uniform", "biased"):
-            cases = cases_for(name, set_name, args.deals, args.seed)
-            builds = [("this", root)] + ([("base", args.baseline)] if args.baseline else [])
-            if flip:
-                builds.reverse()
-            flip = not flip
-            timed = {label: time_build(path, cases) for label, path in builds}
-            this = stats([r["seconds"] for r in timed["this"]["results"]])
-            for label in ("this", "base"):
-                if label not in timed:
-                    continue
-                row = stats([r["seconds"] for r in timed[label]["results"]])
-                nodes = statistics.median(r["nodes"] for r in timed[label]["results"])
-                ratio = answers = ""
-                if label == "base":
-                    ratio = f"{this['mean'] / row['mean']:>6.2f}x"
-                    same = timed["base"]["checksum"] == timed["this"]["checksum"]
-                    answers = "same" if same else "DIFFERENT"
-                print(f"{name:<13}{set_name:<9}{label:<9}{_ms(row)}{nodes:>11.0f}  {ratio:<6} {answers}")
+    labels = ["this"] + (["base"] if args.baseline else [])
+    workers = {"this": Worker(root)}
+    if args.baseline:
+        workers["base"] = Worker(args.baseline)
+    try:
+        for name in args.goal or list(GOALS):
+            for set_name in ("uniform", "biased"):
+                cases = cases_for(name, set_name, args.deals, args.seed)
+                timed: Dict[str, List[dict]] = {label: [] for label in labels}
+                for index in range(0, len(cases), 50):
+                    turn = labels if (index // 50) % 2 == 0 else labels[::-1]
+                    for label in turn:
+                        timed[label] += workers[label].time(cases[index : index + 50])
+                this = stats([r["seconds"] for r in timed["this"]])
+                for label in labels:
+                    row = stats([r["seconds"] for r in timed[label]])
+                    nodes = statistics.median(r["nodes"] for r in timed[label])
+                    ratio = answers = ""
+                    if label == "base":
+                        ratio = f"{this['mean'] / row['mean']:>6.2f}x"
+                        answers = "same" if checksum(timed["base"]) == checksum(timed["this"]) else "DIFFERENT"
+                    else:
+                        answers = f"checksum {checksum(timed['this'])}"
+                    print(f"{name:<13}{set_name:<9}{label:<9}{_ms(row)}{nodes:>11.0f}  {ratio:<6} {answers}")
+    finally:
+        for worker in workers.values():
+            worker.close()
 
 
 def extras(args, root: str) -> None:
     """What only this build can do, and the commands as a user meets them."""
     from .analysis.best import best_bids
-    from .analysis.replay import analyse_game, best_line
+    from .analysis.replay import analyse_game
     from .analysis.simulate import simulate
+    from .deal import parse_hand
     from .dealing import Constraints
-    from .position import start_of_play
     from .search import solve_bid
     from .search.core import forget_positions
     from .variants import make_rules
@@ -175,26 +211,60 @@ def extras(args, root: str) -> None:
         f"median {row['median']:.2f} s, max {row['max']:.2f} s"
     )
     times = []
-    party = parse_bid("party")
     for index, deal in enumerate(dealt):
-        trump = [BELLS, LEAVES, ACORNS][index % 3]
-        cards = best_line(deal, party, trump, rules, start_of_play(deal))
+        bid = parse_bid(("party", "ulti", "40-100 ulti", "betli")[index % 4])
+        trump = None if not bid.has_trump else [BELLS, LEAVES, ACORNS][index % 3]
+        cards = random_game(random.Random(f"{args.seed}-game-{index}"), deal, bid, trump, rules)
         forget_positions()
         start = time.perf_counter()
-        analyse_game(deal, party, trump, cards, rules)
+        analyse_game(deal, bid, trump, cards, rules)
         times.append(time.perf_counter() - start)
     row = stats(times)
     print(
-        f"analysis of a played game (30 cards, every alternative valued), {len(dealt)} games: "
+        f"analysis of a played game (30 random legal cards, every alternative valued), {len(dealt)} games: "
         f"median {row['median']:.3f} s, max {row['max']:.3f} s"
     )
-    hand = dealt[0]
-    constraints = Constraints(hand.hands[0], hand.talon)
-    for bid_text in ("party", "ulti"):
+    hands = [
+        ("a random hand", Constraints(dealt[0].hands[0], dealt[0].talon)),
+        ("examples/hand.txt", Constraints(parse_hand("A97.TK8.O8.U9"), parse_hand("LU,A8"))),
+    ]
+    for name, constraints in hands:
+        for bid_text in ("party", "ulti"):
+            start = time.perf_counter()
+            simulate(constraints, args.samples, bids=[parse_bid(bid_text)], trump=LEAVES, rules=rules)
+            rate = args.samples / (time.perf_counter() - start)
+            print(f"simulate, {name} with its talon, {bid_text} in leaves, -j 1: {rate:.0f} samples/s")
+    constraints = hands[1][1]
+    for jobs in (2,):
         start = time.perf_counter()
-        simulate(constraints, args.samples, bids=[parse_bid(bid_text)], trump=LEAVES, rules=rules)
-        rate = args.samples / (time.perf_counter() - start)
-        print(f"simulate, 10-card hand and talon, {bid_text} in leaves, -j 1: {rate:.0f} samples/s")
+        simulate(constraints, args.samples, bids=[parse_bid("party")], trump=LEAVES, rules=rules, jobs=jobs)
+        print(
+            f"simulate, examples/hand.txt, party in leaves, -j {jobs}: "
+            f"{args.samples / (time.perf_counter() - start):.0f} samples/s"
+        )
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        print('simulate on a local cluster: skipped (pip install "ulti-solver[cluster]")')
+    else:
+        with (
+            LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None) as cluster,
+            Client(cluster) as client,
+        ):
+            client.run(lambda: __import__("ulti_solver.search"))  # workers import the package first
+            start = time.perf_counter()
+            simulate(
+                constraints,
+                args.samples,
+                bids=[parse_bid("party")],
+                trump=LEAVES,
+                rules=rules,
+                cluster=cluster.scheduler_address,
+            )
+            print(
+                f"simulate, examples/hand.txt, party in leaves, 2-worker local cluster: "
+                f"{args.samples / (time.perf_counter() - start):.0f} samples/s"
+            )
     # The commands from the shell.
     env = dict(os.environ, PYTHONPATH=root)
     deal = dealt[0]
@@ -278,6 +348,21 @@ def extras(args, root: str) -> None:
         f"'ulti discards' of a 12-card hand, 40-100 ulti, 3 trumps: median {statistics.median(walls):.3f} s, "
         f"max {max(walls):.3f} s wall"
     )
+
+
+def random_game(rng: random.Random, deal: Deal, bid, trump, rules) -> List[int]:
+    """30 random legal cards: a game as careless players might play it."""
+    from .cards import cards_of
+    from .play import PlayRules
+    from .position import start_of_play
+
+    play = PlayRules.for_game(bid, trump, rules)
+    position, cards = start_of_play(deal), []
+    while not position.finished:
+        card = rng.choice(list(cards_of(position.legal(play))))
+        cards.append(card)
+        position = position.after(card, play)
+    return cards
 
 
 def main(argv: Optional[List[str]] = None) -> None:

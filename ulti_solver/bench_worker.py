@@ -9,6 +9,7 @@ layout and the one before ``ulti_solver.search`` (commit 8a92672).
 
 Usage: ``python bench_worker.py CASES.json`` prints one JSON object:
 per case, the seconds, the nodes and an answer; plus the build it timed.
+``python bench_worker.py --serve`` answers such a list per line of stdin.
 """
 
 from __future__ import annotations
@@ -93,14 +94,27 @@ def run(cases, warm_up: int = 50):
             nodes = game.search.nodes
         seconds = time.perf_counter() - start
         results.append({"seconds": seconds, "nodes": nodes, "answer": answer})
-    results = results[min(warm_up, len(cases)):]
+    results = results[min(warm_up, len(cases)) :]
     checksum = hashlib.sha256(json.dumps([r["answer"] for r in results]).encode()).hexdigest()[:12]
     import ulti_solver
 
     return {"results": results, "checksum": checksum, "build": ulti_solver.__file__}
 
 
+def serve():
+    """One JSON list of cases per line on stdin, one JSON result per line on stdout: the bench
+    keeps a worker per build and feeds them the same chunks turn about, so that drift in the
+    machine's speed falls on both alike."""
+    warm_up = 50
+    for line in sys.stdin:
+        print(json.dumps(run(json.loads(line), warm_up)), flush=True)
+        warm_up = 0
+
+
 def main():
+    if sys.argv[1] == "--serve":
+        serve()
+        return
     with open(sys.argv[1], encoding="utf-8") as handle:
         cases = json.load(handle)
     print(json.dumps(run(cases)))
