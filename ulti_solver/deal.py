@@ -64,6 +64,19 @@ def _parse_suit_ranks(text: str) -> list:
     return ranks
 
 
+#: Suit groups already read, to their rank lists: the same few groups recur line after line.
+_GROUPS: dict = {}
+
+
+def _suit_group(text: str) -> list:
+    ranks = _GROUPS.get(text)
+    if ranks is None:
+        ranks = _parse_suit_ranks(text)  # raises for a bad rank, so only good groups are kept
+        if len(_GROUPS) < 100_000:
+            _GROUPS[text] = ranks
+    return ranks
+
+
 def parse_hand(text: str) -> Hand:
     """Read one hand (or the talon) in the dotted or the card-list form.
 
@@ -80,7 +93,7 @@ def parse_hand(text: str) -> Hand:
                 f"{excerpt(text)} has {len(groups)} suit groups; a hand has four (hearts.bells.leaves.acorns)"
             )
         for suit, group in zip(SUITS, groups):
-            cards.extend(make_card(suit, rank) for rank in _parse_suit_ranks(group))
+            cards.extend(make_card(suit, rank) for rank in _suit_group(group))
     else:
         cards.extend(parse_card(item) for item in text.split(",") if item.strip())
     mask = 0

@@ -19,11 +19,9 @@ item, and the order is the input's.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, List, Optional, Sequence
 
@@ -100,9 +98,13 @@ def ordered_results(
         yield map(func, items)
         return
     if kind == "thread":
+        from concurrent.futures import ThreadPoolExecutor  # imported here: most runs need no pool
+
         with ThreadPoolExecutor(jobs) as pool:
             yield pool.map(func, items)
         return
+    import multiprocessing
+
     pool = multiprocessing.Pool(jobs, initializer=_quiet_worker)
     try:
         yield pool.imap(func, items, chunksize)

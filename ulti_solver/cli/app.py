@@ -36,6 +36,18 @@ COMMANDS = {
     "simulate": "simulate",
     "rules": "rules",
 }
+#: What ``ulti --help`` lists for each command, so that listing them imports none of them
+#: (a test holds these to each command's own first docstring line).
+SUMMARIES = {
+    "solve": "Solve one deal: each part of the bid, and what it is worth.",
+    "batch": "Solve every deal of FILE, one deal per line ('-' reads stdin).",
+    "discards": "Try every discard of the declarer's 12 cards, best first.",
+    "best": "Rank every bid and trump by its double-dummy value (R34, R35).",
+    "settle": "What a finished game pays, item by item (R30-R33).",
+    "analyse": "Judge each card of a played game by the double-dummy value (R34).",
+    "simulate": "Deal the unseen cards at random, solve every sample.",
+    "rules": "The rulebooks, variant switches and value tables.",
+}
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -113,6 +125,11 @@ class UltiGroup(click.Group):
 
     def list_commands(self, ctx):
         return list(COMMANDS)
+
+    def format_commands(self, ctx, formatter):
+        """The command list of ``ulti --help``, from :data:`SUMMARIES` (no command is imported)."""
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, SUMMARIES[name]) for name in COMMANDS])
 
     def get_command(self, ctx, name):
         module = COMMANDS.get(name)

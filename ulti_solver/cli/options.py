@@ -7,7 +7,6 @@ with one line that names what is wrong.
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
 from typing import List, Optional, Sequence
@@ -78,6 +77,8 @@ def _no_option_words(ctx, param, tokens):
             known = [name for p in params for name in getattr(p, "opts", ()) if name.startswith("-")]
             name = token.split("=", 1)[0]
             shown = name if len(name) <= 40 else name[:40] + "..."
+            import difflib  # only for a mistyped option: kept off the start-up path
+
             close = difflib.get_close_matches(name, known, cutoff=0.75) if name.startswith("--") else []
             raise click.NoSuchOption(shown, possibilities=close or None, ctx=ctx)
     return tokens

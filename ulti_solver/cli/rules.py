@@ -12,7 +12,7 @@ from .output import Output
 @click.command(name="rules")
 @json_option("The rulebooks and variants as one JSON object.")
 def command(as_json):
-    """The rulebooks (--rules BOOK), variant switches (--variant NAME) and value tables (--table).
+    """The rulebooks, variant switches and value tables.
 
     A rulebook is a named set of variant switches plus a value table
     (RULES.md, "Variants and rulebooks"); --variant switches more on top

@@ -47,7 +47,7 @@ from .text import aligned, signed, trump_text
 )
 @json_option("One JSON object: bid, trump, table, per_defender, declarer_total, items.")
 def command(bid, trump, made, silent, table, rulebook, as_json):
-    """What a finished game pays: each component won or lost, the silent items, the total.
+    """What a finished game pays, item by item (R30-R33).
 
     The declarer receives S units from each defender (pays when S < 0),
     2S in all (R30).  Each component is won or lost on its own (R31) at

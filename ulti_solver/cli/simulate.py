@@ -126,7 +126,7 @@ def command(
     as_json,
     quiet,
 ):
-    """Deal the unseen cards at random and solve every sample double dummy.
+    """Deal the unseen cards at random, solve every sample.
 
     HAND is the declarer's 12 cards before the discard, or his 10 with
     --talon; the other 20 cards go to seats 1 and 2 at random, keeping

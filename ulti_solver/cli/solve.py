@@ -61,7 +61,7 @@ from .text import (
 @click.option("--line", "with_line", is_flag=True, help="One best line of play from here to the end.")
 @json_option("One JSON object per trump solved, one per line (INTERFACE.md fields).")
 def command(deal, bid, trump, variants, rulebook, table, silent, with_value, play_text, with_cards, with_line, as_json):
-    """Solve one deal: can the declarer make each part of the bid, and what is it worth?
+    """Solve one deal: each part of the bid, and what it is worth.
 
     DEAL is three hands in seat order (declarer, seat 1, seat 2) and
     optionally the talon; quote it, or give one word per hand, or '-' to
