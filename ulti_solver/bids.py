@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
@@ -142,8 +143,12 @@ class Bid:
         return f"Bid.parse({str(self)!r})"
 
 
+@functools.lru_cache(maxsize=1024)
 def parse_bid(text: str) -> Bid:
-    """Read bid words in any order and case, accents optional, and check R28."""
+    """Read bid words in any order and case, accents optional, and check R28.
+
+    Remembered per text (a Bid is immutable): a batch names the same few bids on every line.
+    """
     words = [w for w in text.replace(",", " ").split() if w]
     if not words:
         raise BidError("the bid is empty; say e.g. 'party', '40-100 ulti' or 'betli'")

@@ -64,17 +64,32 @@ def _parse_suit_ranks(text: str) -> list:
     return ranks
 
 
-#: Suit groups already read, to their rank lists: the same few groups recur line after line.
+#: Suit groups already read, to their ranks as a byte of rank bits, or None for a group
+#: that names a rank twice: the same few groups recur line after line of a batch.
 _GROUPS: dict = {}
 
 
-def _suit_group(text: str) -> list:
-    ranks = _GROUPS.get(text)
-    if ranks is None:
-        ranks = _parse_suit_ranks(text)  # raises for a bad rank, so only good groups are kept
-        if len(_GROUPS) < 100_000:
-            _GROUPS[text] = ranks
-    return ranks
+def _suit_group(text: str):
+    if text in _GROUPS:
+        return _GROUPS[text]
+    ranks = _parse_suit_ranks(text)  # raises for a bad rank, so only good groups are kept
+    bits = 0
+    for rank in ranks:
+        bits |= 1 << rank
+    found = bits if len(ranks) == popcount(bits) else None
+    if len(_GROUPS) < 100_000:
+        _GROUPS[text] = found
+    return found
+
+
+def _first_twice(cards) -> int:
+    """The first card of ``cards`` that comes again later (there is one)."""
+    seen = 0
+    for card in cards:
+        if seen >> card & 1:
+            return card
+        seen |= 1 << card
+    raise AssertionError("no card twice")
 
 
 def parse_hand(text: str) -> Hand:
@@ -85,22 +100,26 @@ def parse_hand(text: str) -> Hand:
     :class:`CardError` for a bad letter and :class:`DealError` for a bad
     shape or a card written twice.
     """
-    cards = []
     if "." in text:
         groups = text.split(".")
         if len(groups) != 4:
             raise DealError(
                 f"{excerpt(text)} has {len(groups)} suit groups; a hand has four (hearts.bells.leaves.acorns)"
             )
+        mask = 0
         for suit, group in zip(SUITS, groups):
-            cards.extend(make_card(suit, rank) for rank in _suit_group(group))
-    else:
-        cards.extend(parse_card(item) for item in text.split(",") if item.strip())
+            bits = _suit_group(group)
+            if bits is None:
+                twice = _first_twice(make_card(suit, rank) for rank in _parse_suit_ranks(group))
+                raise DealError(f"card {card_name(twice)} is written twice in {excerpt(text)}")
+            mask |= bits << (8 * suit)
+        return mask
+    cards = [parse_card(item) for item in text.split(",") if item.strip()]
     mask = 0
     for card in cards:
-        if mask >> card & 1:
-            raise DealError(f"card {card_name(card)} is written twice in {excerpt(text)}")
         mask |= 1 << card
+    if popcount(mask) != len(cards):
+        raise DealError(f"card {card_name(_first_twice(cards))} is written twice in {excerpt(text)}")
     return mask
 
 
@@ -154,12 +173,13 @@ class Deal:
 
 
 def _check_no_card_twice(parts) -> None:
-    seen = {}
+    seen = 0
     for index, part in enumerate(parts):
-        for card in cards_of(part):
-            if card in seen:
-                raise DealError(f"card {card_name(card)} is in both {_part_name(seen[card])} and {_part_name(index)}")
-            seen[card] = index
+        if seen & part:
+            card = (seen & part & -(seen & part)).bit_length() - 1
+            first = next(i for i, other in enumerate(parts) if (other >> card) & 1)
+            raise DealError(f"card {card_name(card)} is in both {_part_name(first)} and {_part_name(index)}")
+        seen |= part
 
 
 def check_deal(hands, talon) -> None:
