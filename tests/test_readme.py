@@ -60,3 +60,10 @@ def test_readme_example_runs(scratch, number, command):
     else:
         assert done.returncode == 0, f"README line {number}: {command}\n{done.stderr}"
         assert "Traceback" not in done.stderr
+
+
+def test_the_readme_python_example_runs_and_prints_what_it_says(capsys):
+    code = re.search(r"```python\n(.*?)```", README, re.S).group(1)
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "ulti bells 5"
