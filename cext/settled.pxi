@@ -157,3 +157,42 @@ cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
             if not (c.hands[d] & suit) and (c.hands[d] & trumps):
                 return False
     return True
+
+
+cdef inline int _cashable_units(Ctx* c, int leader) noexcept nogil:
+    """Units the side on lead surely takes by leading its top side-suit cards (quick tricks).
+
+    Counted for the player on lead.  In a side suit, his cards above every
+    opponent's card of it win when led, unless an opponent with trumps has
+    run out of the suit: so he can cash as many as the shortest holding
+    among the opponents who hold a trump (all of them if none does).
+    Leading one suit uses up only that suit's cards, and an opponent
+    discards only when he has no trump, so the suits do not spoil each
+    other.  (A defender's partner can only add to his side's trick.)  Only
+    the led cards' own points are counted.
+    """
+    cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
+    cdef uint32_t mine = c.hands[leader], theirs, run, suit
+    cdef int s, d, safe, held, top_card, units = 0
+    for s in range(4):
+        if s == c.trump:
+            continue
+        suit = c.suit_mask[s]
+        theirs = (c.hands[1] | c.hands[2]) & suit if leader == 0 else c.hands[0] & suit
+        run = mine & suit & _above(c, _top(theirs)) if theirs else mine & suit
+        if not run:
+            continue
+        safe = __builtin_popcount(run)
+        for d in range(3):
+            if (d == 0) == (leader == 0):
+                continue  # the leader's own side
+            if c.hands[d] & trumps:
+                held = __builtin_popcount(c.hands[d] & suit)
+                if held < safe:
+                    safe = held
+        while safe > 0 and run:  # the top ``safe`` cards of the run, highest first
+            top_card = _top(run)
+            units += (c.point_cards >> top_card) & 1
+            run &= ~_bit(top_card)
+            safe -= 1
+    return units
