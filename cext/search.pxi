@@ -56,14 +56,9 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
                 return False                       # the trump ace falls to the defenders
             if need > available - _units(sure_f, c.point_cards):
                 return False
-        if flags == 0:
-            sure_d = (trumps_d & _above(c, _top(trumps_f)) if trumps_f else trumps_d) if trumps_d else 0
-            if leader == 0:
-                if need <= _units(sure_d, c.point_cards) + _cashable_units(c, 0):
-                    return True
-            elif need > available - _units(sure_f, c.point_cards) - _cashable_units(c, leader):
-                return False     # the defender on lead cashes his top cards, and their trumps win
-            elif need <= _units(sure_d, c.point_cards):
+        if flags == 0 and trumps_d:
+            sure_d = trumps_d & _above(c, _top(trumps_f)) if trumps_f else trumps_d
+            if need <= _units(sure_d, c.point_cards):
                 return True
     _position_key(c, &key)
     e = &c.table[_hash(&key, leader, flags)]
