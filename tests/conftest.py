@@ -51,3 +51,16 @@ def endgame(declarer, seat1, seat2, leader=0, so_far=None):
     if so_far is None:
         so_far = Outcome(declarer_tricks=10 - popcount(hands[0]))
     return Deal(tuple(full), talon), Position(hands, leader, so_far)
+
+
+def run_cli(*args, input=None, env=None):
+    """``ulti ARGS`` in this process, stdout and stderr kept apart (click 8.0 needs mix_stderr=False)."""
+    from click.testing import CliRunner
+
+    from ulti_solver.cli import main
+
+    try:
+        runner = CliRunner(mix_stderr=False)
+    except TypeError:  # click >= 8.2 always keeps them apart
+        runner = CliRunner()
+    return runner.invoke(main, list(args), input=input, env=env, catch_exceptions=False)

@@ -10,9 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from conftest import run_cli
 
-from ulti_solver import cli
 from ulti_solver.bids import parse_bid
 from ulti_solver.cli import app as cli_app
 from ulti_solver.cli import solve as solve_command
@@ -29,12 +28,7 @@ TALON_TEN_DEAL = "AK7.T98.TU.KO T.AK7.AK7.U87 OU98.OU.98.A9 -.-.O.T"
 
 
 def run(*args, input=None):
-    """Run ``ulti ARGS``; stdout and stderr kept apart (click 8.0 needs mix_stderr=False)."""
-    try:
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:  # click >= 8.2 always keeps them apart
-        runner = CliRunner()
-    return runner.invoke(cli.main, list(args), input=input, catch_exceptions=False)
+    return run_cli(*args, input=input)
 
 
 def json_lines(result):

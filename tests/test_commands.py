@@ -12,9 +12,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from conftest import run_cli
 
-from ulti_solver import cli
 from ulti_solver.analysis.replay import best_line, card_values
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import BELLS, card_name
@@ -30,12 +29,7 @@ CARD_FIELDS = {"index", "trick", "seat", "card", "value_before", "value_after", 
 
 
 def run(*args, input=None):
-    """Run ``ulti ARGS``; stdout and stderr kept apart (click 8.0 needs mix_stderr=False)."""
-    try:
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:  # click >= 8.2 always keeps them apart
-        runner = CliRunner()
-    return runner.invoke(cli.main, list(args), input=input, catch_exceptions=False)
+    return run_cli(*args, input=input)
 
 
 def json_lines(result):

@@ -22,9 +22,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from conftest import run_cli
 
-from ulti_solver import cli
 from ulti_solver.dealing import random_deal
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -39,12 +38,7 @@ VOID_IN_HEARTS = "-.TKOU8.TO8.U9 8.A97.A97.ATO ATKOU97.-.K.K7 -.-.U.8"
 
 
 def run(*args, input=None, env=None):
-    """``ulti ARGS`` in this process; stdout and stderr kept apart (click 8.0 needs mix_stderr=False)."""
-    try:
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:  # click >= 8.2 always keeps them apart
-        runner = CliRunner()
-    return runner.invoke(cli.main, list(args), input=input, env=env, catch_exceptions=False)
+    return run_cli(*args, input=input, env=env)
 
 
 def ulti(*args):

@@ -11,12 +11,11 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from conftest import run_cli
 
 from ulti_solver.analysis.simulate import Tally, games_for, simulate, wilson
 from ulti_solver.bids import parse_bid, parse_trump
 from ulti_solver.cards import cards_of
-from ulti_solver.cli import main
 from ulti_solver.deal import parse_hand
 from ulti_solver.dealing import ConstraintError, Constraints, every_deal
 from ulti_solver.search import solve_joint_value
@@ -34,11 +33,7 @@ VOID_HAND, VOID_SEAT1, VOID_SEAT2 = "AT7.AT.T87.KOU9", "-.KOU9.KO.-", "O98.-.AU9
 
 
 def run(*args):
-    try:
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:  # click >= 8.2 always keeps them apart
-        runner = CliRunner()
-    return runner.invoke(main, ["simulate", *args], catch_exceptions=False)
+    return run_cli("simulate", *args)
 
 
 def run_process(*args):
@@ -287,14 +282,8 @@ def test_known_cards_voids_and_a_discard_on_the_command_line_are_the_api_s():
 
 
 def test_batch_with_an_unreachable_cluster_exits_2_with_one_line():
-    try:
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = CliRunner()
-    result = runner.invoke(
-        main,
-        ["batch", str(ROOT / "examples" / "batch.txt"), "--bid", "party", "--json", "--cluster", "tcp://127.0.0.1:1"],
-        catch_exceptions=False,
+    result = run_cli(
+        "batch", str(ROOT / "examples" / "batch.txt"), "--bid", "party", "--json", "--cluster", "tcp://127.0.0.1:1"
     )
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
