@@ -130,11 +130,6 @@ def solve_batch_line(settings: BatchSettings, numbered_line: Tuple[int, str]) ->
     return LineOutcome(line, deal, solved)
 
 
-def solve_batch_lines(settings: BatchSettings, chunk: List[Tuple[int, str]]) -> List[LineOutcome]:
-    """A chunk of lines at once: the unit of work shipped to a cluster worker."""
-    return [solve_batch_line(settings, item) for item in chunk]
-
-
 @dataclass
 class BatchTally:
     """Counts for the summary at the end of a batch: deals, games, bad lines, what was made."""

@@ -86,6 +86,13 @@ def shell_env(root: str) -> dict:
     return env
 
 
+def command_wall(env: dict, *args: str) -> float:
+    """Seconds of wall time for ``ulti ARGS`` run as a user runs it (output thrown away)."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "ulti_solver", *args], check=True, stdout=subprocess.DEVNULL, env=env)
+    return time.perf_counter() - start
+
+
 class Worker:
     """A worker process timing one build, fed chunks of cases one at a time."""
 
@@ -204,16 +211,10 @@ def extras(args, root: str) -> None:
         f"max {row['max']:.3f} s"
     )
     twelve = [Deal((d.hands[0] | d.talon, d.hands[1], d.hands[2]), None) for d in dealt[: max(1, args.hands // 2)]]
+    env = shell_env(root)  # once: it compiles the bytecode with a first run
     times = []
     for deal in twelve:
-        start = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "ulti_solver", "best", str(deal), "--quiet", "--json"],
-            check=True,
-            stdout=subprocess.DEVNULL,
-            env=shell_env(root),
-        )
-        times.append(time.perf_counter() - start)
+        times.append(command_wall(env, "best", str(deal), "--quiet", "--json"))
     row = stats(times)
     print(
         f"best bid of a 12-card hand (9,900 candidates), as 'ulti best', {len(twelve)} hands: "
@@ -274,29 +275,10 @@ def extras(args, root: str) -> None:
                 f"simulate, examples/hand.txt, party in leaves, 2-worker local cluster: "
                 f"{args.samples / (time.perf_counter() - start):.0f} samples/s"
             )
-    env = shell_env(root)
     deal = dealt[0]
     walls = []
     for _ in range(7):
-        start = time.perf_counter()
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "ulti_solver",
-                "solve",
-                str(deal),
-                "--bid",
-                "40-100 ulti",
-                "--trump",
-                "leaves",
-                "--json",
-            ],
-            check=True,
-            stdout=subprocess.DEVNULL,
-            env=env,
-        )
-        walls.append(time.perf_counter() - start)
+        walls.append(command_wall(env, "solve", str(deal), "--bid", "40-100 ulti", "--trump", "leaves", "--json"))
     print(f"'ulti solve' of one deal from the shell: median {statistics.median(walls):.3f} s wall")
     for bid_text in ("40-100 ulti", "colorless durchmars"):
         cases = cases_for(bid_text, "biased", args.deals, args.seed)
@@ -314,14 +296,7 @@ def extras(args, root: str) -> None:
             path = os.path.join(folder, "deals.txt")
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write("\n".join(lines) + "\n")
-            start = time.perf_counter()
-            subprocess.run(
-                [sys.executable, "-m", "ulti_solver", "batch", path, "-j", "1", "--json", "--quiet"],
-                check=True,
-                stdout=subprocess.DEVNULL,
-                env=env,
-            )
-            wall = time.perf_counter() - start
+            wall = command_wall(env, "batch", path, "-j", "1", "--json", "--quiet")
         print(
             f"'ulti batch -j 1', {len(cases)} {bid} lines: {wall:.2f} s wall for {solve_time:.2f} s of "
             f"solving in process ({wall / solve_time:.2f}x; the bar is 1.3x + 0.1 s)"
@@ -332,26 +307,7 @@ def extras(args, root: str) -> None:
     for _ in range(max(5, args.hands // 2)):
         dealt12 = biased_deal(rng, bid, rng.choice([BELLS, LEAVES, ACORNS]))
         twelve = Deal((dealt12.hands[0] | dealt12.talon, dealt12.hands[1], dealt12.hands[2]), None)
-        start = time.perf_counter()
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "ulti_solver",
-                "discards",
-                str(twelve),
-                "--bid",
-                str(bid),
-                "-j",
-                "1",
-                "--json",
-                "--quiet",
-            ],
-            check=True,
-            stdout=subprocess.DEVNULL,
-            env=env,
-        )
-        walls.append(time.perf_counter() - start)
+        walls.append(command_wall(env, "discards", str(twelve), "--bid", str(bid), "-j", "1", "--json", "--quiet"))
     print(
         f"'ulti discards' of a 12-card hand, 40-100 ulti, 3 trumps: median {statistics.median(walls):.3f} s, "
         f"max {max(walls):.3f} s wall"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
-from .cards import BB_ACES, BB_SUITS, Card, card_name, card_points, card_suit, format_card_list, parse_card, popcount
+from .cards import BB_ACES, BB_SUITS, Card, card_name, card_points, card_suit, format_card_list, parse_card
 from .deal import SEAT_NAMES, Deal, seat_possessive
 from .errors import UltiInputError
 from .play import DECLARER, PlayRules, legal_moves, trick_winner
@@ -179,8 +179,3 @@ def _holder(deal: Deal, position: Position, card: Card) -> str:
     if deal.talon is not None and (deal.talon >> card) & 1:
         return "the card is in the talon"
     return "the card has already been played"
-
-
-def cards_played(position: Position) -> int:
-    """How many cards have been played to reach ``position`` (30 in a finished game)."""
-    return 30 - sum(popcount(h) for h in position.hands)

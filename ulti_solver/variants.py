@@ -87,11 +87,6 @@ class Rules:
     def value_table(self) -> str:
         return self.table or RULEBOOKS[self.book][1]
 
-    @property
-    def play_key(self) -> Tuple[str, ...]:
-        """The switches alone: what the card play and the scoring conditions depend on."""
-        return self.switches
-
     def as_json(self) -> dict:
         return {"book": self.book, "variants": list(self.switches), "table": self.value_table}
 

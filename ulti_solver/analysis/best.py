@@ -23,7 +23,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from dataclasses import dataclass, field
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple
 
 from ..bids import NON_RED_TRUMPS, Bid, parse_bid
 from ..cards import HEARTS, Suit, card_name
@@ -34,6 +34,9 @@ from ..search import value as exact_value
 from ..solution import Solution
 from ..variants import DEFAULT_RULES, Rules
 from .discards import all_discards, twelve_card_deal
+
+if TYPE_CHECKING:  # the goal compiler needs the core, so it is imported only where it runs
+    from ..goals import FinalTable
 
 
 def _trump_bid_words() -> List[str]:
@@ -86,7 +89,9 @@ class Candidate:
     bid: Bid
     trump: Optional[Suit]
     discard: Optional[Tuple[int, int]]
-    upper: int  # the most S could be (its settlement table's best outcome)
+    scoring: Scoring = field(repr=False)
+    table: FinalTable = field(repr=False)  # S of every final outcome (goals.final_table)
+    upper: int = 0  # the most S could be: the table's best outcome, refined by _Reach.upper
     value: Optional[int] = None
     rank: Optional[int] = None
     solution: Optional[Solution] = field(default=None, repr=False)
@@ -202,11 +207,8 @@ class _Reach:
 
     def upper(self, cand: Candidate, bar: int) -> int:
         """A bound on the candidate's value, refined only while it is still at least ``bar``."""
-        from ..goals import final_table
-
-        scoring = Scoring(cand.deal, cand.bid, cand.trump, self.rules)
-        table = final_table(scoring)
-        upper = min(cand.upper, table.most())
+        scoring, table = cand.scoring, cand.table
+        upper = cand.upper
         for component in cand.bid.ordered_components():
             if upper < bar:
                 return upper
@@ -241,8 +243,9 @@ def best_bids(
     impl = implementation(impl)
     pool: List[Candidate] = []
     for order, (after, bid, trump, discard) in enumerate(candidates_of(deal, bids, rules)):
-        upper = final_table(Scoring(after, bid, trump, rules)).most()
-        pool.append(Candidate(order, after, bid, trump, discard, upper))
+        scoring = Scoring(after, bid, trump, rules)
+        table = final_table(scoring)
+        pool.append(Candidate(order, after, bid, trump, discard, scoring, table, table.most()))
     searched = tested = skipped = 0
     valued: List[Candidate] = []
     reach = _Reach(rules, impl)
@@ -295,9 +298,8 @@ def _ranked(valued: List[Candidate], top: int) -> List[Candidate]:
 
 
 def count_candidates(deal: Deal, bids: Optional[Iterable[Bid]] = None) -> int:
-    per_deal = len(CANDIDATE_BIDS) if bids is None else None
-    if per_deal is None:
-        from ..bids import trumps_to_solve
+    """How many candidates :func:`best_bids` weighs for ``deal`` (66 discards each before the discard)."""
+    from ..bids import trumps_to_solve
 
-        per_deal = sum(len(trumps_to_solve(b, None)) for b in bids)
+    per_deal = len(CANDIDATE_BIDS) if bids is None else sum(len(trumps_to_solve(b, None)) for b in bids)
     return per_deal * (66 if deal.before_discard else 1)

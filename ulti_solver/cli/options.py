@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import List, Optional, Sequence
+from typing import Optional, Sequence
 
 import click
 
@@ -254,11 +254,3 @@ def played_games(bid: Bid, trump: Optional[int]):
         return trumps_to_solve(bid, trump)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
-
-
-def bad_input(exc: Exception) -> BadInput:
-    return BadInput(str(exc))
-
-
-def names(values: Sequence[str]) -> List[str]:
-    return [v for v in values if v]

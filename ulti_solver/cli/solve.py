@@ -11,7 +11,7 @@ from ..cards import card_name
 from ..deal import SEAT_NAMES
 from ..errors import UltiInputError
 from ..play import PlayRules
-from ..position import Position, finish_trick, parse_play, replay
+from ..position import Position, finish_trick, parse_play, replay, start_of_play
 from ..search import solve
 from ..solution import Solution
 from ..variants import Rules
@@ -100,7 +100,7 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, pla
             raise BadInput(f"bad play: {exc}") from None
         solution = solve(the_deal, played_bid, played_trump, rules, position=position, silent=silent, value=with_value)
         cards = best = line = None
-        at = position or Position(the_deal.hands, 0)
+        at = position or start_of_play(the_deal)
         if with_cards and not at.finished:
             cards = card_solutions(the_deal, played_bid, played_trump, rules, at, silent=silent)
             best = best_cards({c: s.value for c, s in cards.items()}, at)
