@@ -58,6 +58,11 @@ class Goal:
 
 IMPOSSIBLE = Goal(possible=False)
 CERTAIN = Goal()
+# The one-flag goals, made once: a frozen dataclass costs a microsecond to build.
+_ULTI_GOAL = Goal(G_ULTI)
+_ACES_GOAL = Goal(G_ACES)
+_ALL_TRICKS_GOAL = Goal(G_ALL_TRICKS)
+_NO_TRICKS_GOAL = Goal(G_NO_TRICKS)
 
 
 def cards_out(position: Position) -> int:
@@ -114,11 +119,12 @@ def points_goal(predicate: Callable[[Outcome], bool], position: Position, signat
             so_far.defender_tricks > 0,
             units_left(position),
         )
-        if key not in _POINTS_GOALS:
+        found = _POINTS_GOALS.get(key)
+        if found is None:
             if len(_POINTS_GOALS) > 100_000:
                 _POINTS_GOALS.clear()
-            _POINTS_GOALS[key] = points_goal(predicate, position)
-        return _POINTS_GOALS[key]
+            found = _POINTS_GOALS[key] = points_goal(predicate, position)
+        return found
 
     def holds(k, declarer_trick, defender_trick):
         return predicate(
@@ -153,23 +159,23 @@ def component_goal(component: str, scoring: Scoring, position: Position) -> Goal
     out = cards_out(position)
     if component in (PARTY, FORTY_100, TWENTY_100):
         return points_goal(
-            lambda o: scoring.component_made(component, o), position, (component, scoring.points_signature)
+            lambda o: scoring.component_made(component, o), position, scoring.component_signature(component)
         )
     if component == ULTI:  # R19
         if scoring.lost_before_play(ULTI):
             return IMPOSSIBLE  # not dealt the trump seven
         if (out >> scoring.seven) & 1:
-            return Goal(G_ULTI)  # still held, or played into the trick in progress
+            return _ULTI_GOAL  # still held, or played into the trick in progress
         return IMPOSSIBLE  # spent in an earlier trick
     if component == FOUR_ACES:  # R20
         fallen = BB_ACES & ~out
         if fallen & ~so_far.declarer_aces:
             return IMPOSSIBLE  # in the talon or in a defenders' trick
-        return Goal(G_ACES) if BB_ACES & out else CERTAIN
+        return _ACES_GOAL if BB_ACES & out else CERTAIN
     if component == DURCHMARS:  # R21
-        return IMPOSSIBLE if so_far.defender_tricks else Goal(G_ALL_TRICKS)
+        return IMPOSSIBLE if so_far.defender_tricks else _ALL_TRICKS_GOAL
     if component == BETLI:  # R23
-        return IMPOSSIBLE if so_far.declarer_tricks else Goal(G_NO_TRICKS)
+        return IMPOSSIBLE if so_far.declarer_tricks else _NO_TRICKS_GOAL
     raise ValueError(f"unknown component {component!r}")
 
 

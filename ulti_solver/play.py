@@ -24,6 +24,7 @@ from .cards import (
 from .variants import DEFAULT_RULES, Rules
 
 DECLARER = 0
+_FOR_GAME: dict = {}
 
 
 class PlayRules(NamedTuple):
@@ -39,6 +40,21 @@ class PlayRules(NamedTuple):
 
     @classmethod
     def for_game(cls, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES) -> PlayRules:
+        """The rules of play of a game; the same few come back solve after solve, so they are kept.
+
+        Keyed by identity (hashing the two dataclasses costs more than working the answer
+        out); each entry holds its bid and rules, so their ids cannot be reused meanwhile."""
+        found = _FOR_GAME.get((id(bid), trump, id(rules)))
+        if found is not None and found[0] is bid and found[1] is rules:
+            return found[2]
+        if len(_FOR_GAME) > 10_000:
+            _FOR_GAME.clear()
+        play = cls._for_game(bid, trump, rules)
+        _FOR_GAME[(id(bid), trump, id(rules))] = (bid, rules, play)
+        return play
+
+    @classmethod
+    def _for_game(cls, bid: Bid, trump: Optional[Suit], rules: Rules) -> PlayRules:
         if trump is not None:
             strength = TRUMP_STRENGTH  # R2
         elif bid.colorless and rules.durchmars_ten_high:

@@ -12,11 +12,14 @@ from enum import Enum
 from typing import Optional, Tuple
 
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
-from .cards import BB_ACES, BB_MARRIAGES, Suit, hand_points
+from .cards import BB_ACES, KING, OBER, Suit, hand_points
 from .deal import Deal
 from .play import PlayRules
 from .position import Outcome
 from .variants import DEFAULT_RULES, Rules
+
+
+_SUIT_BASES = 0x01010101  # bit 0 of each suit's byte
 
 
 class SilentQuestion(str, Enum):
@@ -39,23 +42,32 @@ class SilentQuestion(str, Enum):
     __hash__ = str.__hash__
 
 
+def _pairs(hand: int) -> int:
+    """The suits whose king and ober are both in ``hand``, as bit 8 * suit of a mask
+    (one shift and mask for all four suits: this runs for every solve)."""
+    return (hand >> KING) & (hand >> OBER) & _SUIT_BASES
+
+
 def marriage_value(hand: int, trump: Optional[Suit]) -> int:
     """R15: 40 for the trump king and ober, 20 for each other suit's pair."""
-    total = 0
-    for suit, pair in enumerate(BB_MARRIAGES):
-        if hand & pair == pair:
-            total += 40 if suit == trump else 20
+    pairs = _pairs(hand)
+    total = 20 * pairs.bit_count()
+    if trump is not None and (pairs >> (8 * trump)) & 1:
+        total += 20
     return total
 
 
 def has_forty(hand: int, trump: Optional[Suit]) -> bool:
     """R17: the declarer holds the trump king and ober."""
-    return trump is not None and hand & BB_MARRIAGES[trump] == BB_MARRIAGES[trump]
+    return trump is not None and (_pairs(hand) >> (8 * trump)) & 1 == 1
 
 
 def has_twenty(hand: int, trump: Optional[Suit]) -> bool:
     """R18: the declarer holds a king and ober of a non-trump suit."""
-    return any(hand & pair == pair for suit, pair in enumerate(BB_MARRIAGES) if suit != trump)
+    pairs = _pairs(hand)
+    if trump is not None:
+        pairs &= ~(1 << (8 * trump))
+    return pairs != 0
 
 
 class _once:
@@ -77,15 +89,18 @@ class Scoring:
     """The scoring rules of one deal under one bid, trump and rulebook."""
 
     def __init__(self, deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES):
-        deal = deal.require_talon()
+        if deal.talon is None:
+            deal.require_talon()  # raises the error that says why
         self.deal, self.bid, self.trump, self.rules = deal, bid, trump, rules
-        self.play = PlayRules.for_game(bid, trump, rules)
+        self.play = play = PlayRules.for_game(bid, trump, rules)
         talon_points = hand_points(deal.talon)
         # R16: the talon's aces and tens count for one side.
-        self.talon_declarer = talon_points if rules.talon_to_declarer else 0
-        self.talon_defenders = 0 if rules.talon_to_declarer else talon_points
+        if rules.talon_to_declarer:
+            self.talon_declarer, self.talon_defenders = talon_points, 0
+        else:
+            self.talon_declarer, self.talon_defenders = 0, talon_points
         self.total_trick_points = 90 - talon_points  # R4: what the tricks hold, bonus included
-        self.seven = self.play.trump_seven
+        self.seven = play.trump_seven
 
     @_once
     def dealt_marriages(self) -> Tuple[int, int]:
@@ -113,6 +128,25 @@ class Scoring:
             has_forty(hand, self.trump),
             has_twenty(hand, self.trump),
         )
+
+    def component_signature(self, component: str) -> tuple:
+        """What :meth:`component_made` reads for a points component besides the outcome, and
+        no more: 40-100 is the same question on every deal with the forty and the same
+        talon, so the goal compiled for one deal serves the next (goals.points_goal)."""
+        if component == PARTY:
+            return (
+                PARTY,
+                self.total_trick_points,
+                self.talon_declarer,
+                self.talon_defenders,
+                self.dealt_marriages,
+                self.rules.marriage_needs_trick,
+            )
+        if component == FORTY_100:
+            return FORTY_100, self.talon_declarer, has_forty(self.deal.hands[0], self.trump)
+        if component == TWENTY_100:
+            return TWENTY_100, self.talon_declarer, has_twenty(self.deal.hands[0], self.trump)
+        return component, self.points_signature
 
     # -- R14-R23: what each component asks of the finished game ---------
 

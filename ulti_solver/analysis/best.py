@@ -169,7 +169,7 @@ class _Reach:
 
     def makeable(self, cand: Candidate, component, scoring: Scoring) -> bool:
         play = scoring.play
-        key = (cand.deal, play, scoring.points_signature, component)
+        key = (cand.deal, play, scoring.component_signature(component), component)
         if key not in self.answers:
             if self.impl == "reference":
                 self.answers[key] = solve(cand.deal, cand.bid, cand.trump, self.rules, impl=self.impl).components[

@@ -28,11 +28,18 @@ except ImportError:  # not built: the facade falls back to the reference, with a
 _local = threading.local()
 
 
-def _goals():
-    """The goal compiler, which needs the core's flags (so it is imported only with the core)."""
-    from .. import goals
+_goals_module = None
 
-    return goals
+
+def _goals():
+    """The goal compiler, which needs the core's flags (so it is imported only with the core,
+    once: an import statement costs a microsecond or two, and this runs once per solve)."""
+    global _goals_module
+    if _goals_module is None:
+        from .. import goals
+
+        _goals_module = goals
+    return _goals_module
 
 
 def engine():
