@@ -18,7 +18,6 @@ from .play import PlayRules
 from .position import Outcome
 from .variants import DEFAULT_RULES, Rules
 
-
 _SUIT_BASES = 0x01010101  # bit 0 of each suit's byte
 
 
