@@ -27,16 +27,24 @@ cdef void _fill_packed() noexcept nogil:
 _fill_packed()
 
 
-cdef inline void _position_key(Ctx* c, Key* key) noexcept nogil:
+cdef inline void _position_key(Ctx* c, Key* key, bint points, bint aces) noexcept nogil:
     """The position up to renaming: who holds the 1st, 2nd, ... highest card still out in
     each suit, and which of those are the ace, the ten and the trump seven.
 
     Positions with the same key play out alike (the rules compare cards
     only by their order in the suit, R9-R13, and score only the aces,
-    tens and the trump seven), so they share one table entry.
+    tens and the trump seven), so they share one table entry.  A goal
+    search that asks for no points (``points`` false) leaves the aces and
+    tens out of the key, the aces only when four aces is not asked: then
+    positions that differ only in where the points lie share an entry.
+    That is sound for every entry such a search reads or writes: it reads
+    and proves only whether the goal flags can be forced at all (need 0),
+    which the points never change, and an entry a points search wrote for
+    a member of the class says the same of every member.
     """
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
     cdef uint32_t m, shape
+    cdef uint32_t point_bits = (0x30 if points else 0x10 if aces else 0)
     cdef int s, shift
     key.k0 = 0
     key.k1 = 0
@@ -48,7 +56,7 @@ cdef inline void _position_key(Ctx* c, Key* key) noexcept nogil:
         key.k1 |= (<uint32_t>_packed[m][(c.hands[1] >> shift) & 0xFF]) << shift
         shape = <uint32_t>__builtin_popcount(m)
         if c.trump >= 0:
-            shape |= ((m >> 7) & 1) << 4 | ((m >> 6) & 1) << 5   # ace, ten still out
+            shape |= (((m >> 7) & 1) << 4 | ((m >> 6) & 1) << 5) & point_bits   # ace, ten still out
             if s == c.trump:
                 shape |= (m & 1) << 6                              # trump seven still out
         key.k2 |= shape << shift

@@ -75,11 +75,18 @@ cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta) noexcep
     cdef Trick trick
     cdef Key key
     c.nodes += 1
+    if c.hands[0] & (c.hands[0] - 1) == 0:
+        # The tenth trick: every play is forced, so score it without move generation or the table.
+        _play_out_last(c, &trick, leader)
+        c.hands[0] = c.hands[1] = c.hands[2] = 0
+        value = _value_trick_end(c, &trick, leader, past, alpha, beta)
+        _take_back_last(c, &trick, leader)
+        return value
     if low >= high or high <= alpha or low >= beta:
         return low if low >= beta or low >= high else high
     if _value_settled(c, leader, past, &value):
         return value
-    _position_key(c, &key)
+    _position_key(c, &key, True, True)
     e = &c.table[_hash(&key, leader, klass)]
     if _entry_is(c, e, &key, leader, klass):
         if e.lower >= beta or e.lower == e.upper:
