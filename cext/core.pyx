@@ -107,7 +107,18 @@ cdef class ValueQuestion:
         self.spec.order_flags = order_flags
         self.spec.points_matter = points_matter
         _classify_pasts(&self.spec)
+        _find_what_matters(&self.spec)
         self.key = bytes(bytearray(v & 0xFF for v in final)) + bytes(bytearray((v >> 8) & 0xFF for v in final))
+
+    @property
+    def units_matter(self):
+        """Whether S reads the declarer's card points (else the table key skips the aces and tens)."""
+        return bool(self.spec.units_matter)
+
+    @property
+    def aces_matter(self):
+        """Whether S reads whether every ace fell to the declarer."""
+        return bool(self.spec.aces_matter)
 
     @property
     def classes(self):

@@ -17,8 +17,6 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     cdef Trick trick
     cdef Key key
     c.nodes += 1
-    if c.hands[0] & (c.hands[0] - 1) == 0:
-        return _last_trick(c, leader, need, flags)
     if need > available:
         return False
     if need < 0:
@@ -62,7 +60,7 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
             sure_d = trumps_d & _above(c, _top(trumps_f)) if trumps_f else trumps_d
             if need <= _units(sure_d, c.point_cards):
                 return True
-    _position_key(c, &key, need > 0, (flags & ACES) != 0)
+    _position_key(c, &key, KEY_POINTS if need > 0 else KEY_ACES if flags & ACES else 0)
     e = &c.table[_hash(&key, leader, flags)]
     if _entry_is(c, e, &key, leader, flags):
         if e.lower >= need:
@@ -84,31 +82,6 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     if decided >= 0:
         e.move = <int8_t>decided
         c.killer[leader][__builtin_popcount(c.hands[0])] = decided
-    return result
-
-
-cdef inline void _play_out_last(Ctx* c, Trick* t, int leader) noexcept nogil:
-    """The tenth trick: one card each, so every play is forced (R9-R12 leave no choice)."""
-    cdef int pos, player
-    for pos in range(3):
-        player = (leader + pos) % 3
-        _place(c, t, pos, __builtin_ctz(c.hands[player]))
-
-
-cdef inline void _take_back_last(Ctx* c, Trick* t, int leader) noexcept nogil:
-    cdef int pos
-    for pos in range(3):
-        c.hands[(leader + pos) % 3] = _bit(t.card[pos])
-
-
-cdef inline bint _last_trick(Ctx* c, int leader, int need, int flags) noexcept nogil:
-    """The goal search's tenth trick, scored without move generation or the table."""
-    cdef Trick trick
-    cdef bint result
-    _play_out_last(c, &trick, leader)
-    c.hands[0] = c.hands[1] = c.hands[2] = 0
-    result = _trick_end(c, &trick, leader, need, flags)
-    _take_back_last(c, &trick, leader)
     return result
 
 

@@ -27,24 +27,30 @@ cdef void _fill_packed() noexcept nogil:
 _fill_packed()
 
 
-cdef inline void _position_key(Ctx* c, Key* key, bint points, bint aces) noexcept nogil:
+cdef enum:
+    KEY_ACES = 0x10             # _position_key's shape bits: the suit's ace is still out
+    KEY_TENS = 0x20             # ... its ten
+    KEY_POINTS = KEY_ACES | KEY_TENS
+
+
+cdef inline void _position_key(Ctx* c, Key* key, uint32_t point_bits) noexcept nogil:
     """The position up to renaming: who holds the 1st, 2nd, ... highest card still out in
     each suit, and which of those are the ace, the ten and the trump seven.
 
     Positions with the same key play out alike (the rules compare cards
     only by their order in the suit, R9-R13, and score only the aces,
-    tens and the trump seven), so they share one table entry.  A goal
-    search that asks for no points (``points`` false) leaves the aces and
-    tens out of the key, the aces only when four aces is not asked: then
+    tens and the trump seven), so they share one table entry.  A search
+    whose answer cannot depend on the points leaves the aces and tens out
+    of the key (``point_bits`` 0, or KEY_ACES when four aces is asked): then
     positions that differ only in where the points lie share an entry.
-    That is sound for every entry such a search reads or writes: it reads
-    and proves only whether the goal flags can be forced at all (need 0),
-    which the points never change, and an entry a points search wrote for
-    a member of the class says the same of every member.
+    A value question keys every position alike, so its entries hold the
+    same S for every member of a class.  A goal search asking no points
+    reads and proves only whether its flags can be forced at all (need 0),
+    which the points never change; an entry a points search of the same
+    flags wrote for one member of the class says that much of every member.
     """
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
     cdef uint32_t m, shape
-    cdef uint32_t point_bits = (0x30 if points else 0x10 if aces else 0)
     cdef int s, shift
     key.k0 = 0
     key.k1 = 0

@@ -52,6 +52,9 @@ cdef struct ValueSpec:
     int16_t high[V_PASTS][V_AVAIL][2]    # ... and the most
     int order_flags                      # goal flags that steer move ordering and card equivalence
     int points_matter
+    int units_matter                     # S depends on the declarer's units (else the table key skips the aces and tens)
+    int aces_matter                      # S depends on whether every ace is his (else the key skips the aces)
+    uint32_t key_bits                    # what of the aces and tens the table key holds (see _position_key)
 
 
 cdef struct Ctx:

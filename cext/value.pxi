@@ -75,18 +75,11 @@ cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta) noexcep
     cdef Trick trick
     cdef Key key
     c.nodes += 1
-    if c.hands[0] & (c.hands[0] - 1) == 0:
-        # The tenth trick: every play is forced, so score it without move generation or the table.
-        _play_out_last(c, &trick, leader)
-        c.hands[0] = c.hands[1] = c.hands[2] = 0
-        value = _value_trick_end(c, &trick, leader, past, alpha, beta)
-        _take_back_last(c, &trick, leader)
-        return value
     if low >= high or high <= alpha or low >= beta:
         return low if low >= beta or low >= high else high
     if _value_settled(c, leader, past, &value):
         return value
-    _position_key(c, &key, True, True)
+    _position_key(c, &key, c.spec.key_bits)
     e = &c.table[_hash(&key, leader, klass)]
     if _entry_is(c, e, &key, leader, klass):
         if e.lower >= beta or e.lower == e.upper:
@@ -188,6 +181,25 @@ cdef int _future_value(ValueSpec* spec, int past, int units, bint dec, bint dfn,
         total = 9
     return spec.final[_final_index(total, ((past >> 2) & 1) | dec, ((past >> 1) & 1) | dfn,
                                    aces and not (past & 1), seven)]
+
+
+cdef void _find_what_matters(ValueSpec* spec) noexcept nogil:
+    """Whether S reads the declarer's units, and whether it reads his having every ace: when
+    it does not, where the aces and tens lie cannot change S, so the table key leaves them out."""
+    cdef int units, dec, dfn, aces, seven, v
+    spec.units_matter = 0
+    spec.aces_matter = 0
+    for units in range(10):
+        for dec in range(2):
+            for dfn in range(2):
+                for seven in range(3):
+                    for aces in range(2):
+                        v = spec.final[_final_index(units, dec, dfn, aces, seven)]
+                        if v != spec.final[_final_index(0, dec, dfn, aces, seven)]:
+                            spec.units_matter = 1
+                        if v != spec.final[_final_index(units, dec, dfn, 0, seven)]:
+                            spec.aces_matter = 1
+    spec.key_bits = KEY_POINTS if spec.units_matter else KEY_ACES if spec.aces_matter else 0
 
 
 cdef void _classify_pasts(ValueSpec* spec) noexcept nogil:

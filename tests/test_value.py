@@ -113,3 +113,19 @@ def test_r34_bounds_hold_every_final_value(past_units):
         for seven in range(3)
     ]
     assert low <= min(reachable) and max(reachable) <= high
+
+
+@pytest.mark.parametrize(
+    "bid, trump, units, aces",
+    [
+        ("party", BELLS, True, False),
+        ("durchmars", BELLS, False, False),
+        ("four-aces", BELLS, True, True),  # R22: four aces plays the party
+        ("betli", None, False, False),
+    ],
+)
+def test_r34_the_table_key_keeps_the_points_only_where_s_reads_them(bid, trump, units, aces):
+    """value.pxi keys positions without the aces and tens when S reads neither (R30-R33)."""
+    deal = parse_deal("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8")  # no ace in the talon
+    question = goals.value_question(Scoring(deal, parse_bid(bid), trump))
+    assert (question.units_matter, question.aces_matter) == (units, aces)
