@@ -121,6 +121,11 @@ cdef class ValueQuestion:
         return bool(self.spec.aces_matter)
 
     @property
+    def seven_matters(self):
+        """Whether S reads the trump seven's fate in the tenth trick."""
+        return bool(self.spec.seven_matters)
+
+    @property
     def classes(self):
         """How many classes the pasts fall into (fewer: more table sharing)."""
         return len({self.spec.past_class[i] for i in range(V_PASTS)})

@@ -60,7 +60,8 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
             sure_d = trumps_d & _above(c, _top(trumps_f)) if trumps_f else trumps_d
             if need <= _units(sure_d, c.point_cards):
                 return True
-    _position_key(c, &key, KEY_POINTS if need > 0 else KEY_ACES if flags & ACES else 0)
+    _position_key(c, &key, (KEY_POINTS if need > 0 else KEY_ACES if flags & ACES else 0)
+                  | (KEY_SEVEN if c.seven_kept or flags & (ULTI | SEVEN_NOT_LAST | SEVEN_BEATEN) else 0))
     e = &c.table[_hash(&key, leader, flags)]
     if _entry_is(c, e, &key, leader, flags):
         if e.lower >= need:

@@ -31,18 +31,22 @@ cdef enum:
     KEY_ACES = 0x10             # _position_key's shape bits: the suit's ace is still out
     KEY_TENS = 0x20             # ... its ten
     KEY_POINTS = KEY_ACES | KEY_TENS
+    KEY_SEVEN = 0x40            # ... the trump seven is still out
 
 
-cdef inline void _position_key(Ctx* c, Key* key, uint32_t point_bits) noexcept nogil:
+cdef inline void _position_key(Ctx* c, Key* key, uint32_t bits) noexcept nogil:
     """The position up to renaming: who holds the 1st, 2nd, ... highest card still out in
     each suit, and which of those are the ace, the ten and the trump seven.
 
     Positions with the same key play out alike (the rules compare cards
     only by their order in the suit, R9-R13, and score only the aces,
-    tens and the trump seven), so they share one table entry.  A search
-    whose answer cannot depend on the points leaves the aces and tens out
-    of the key (``point_bits`` 0, or KEY_ACES when four aces is asked): then
-    positions that differ only in where the points lie share an entry.
+    tens and the trump seven), so they share one table entry.  ``bits``
+    says which of those the answer can depend on, and the key holds only
+    those: a search that asks no points leaves the aces and tens out (but
+    the aces when four aces is asked), and one that asks nothing of the
+    trump seven and has no R12 leaves it out, so positions that differ only
+    in where the points lie, or in whether the lowest trump is the seven,
+    share an entry.
     A value question keys every position alike, so its entries hold the
     same S for every member of a class.  A goal search asking no points
     reads and proves only whether its flags can be forced at all (need 0),
@@ -62,9 +66,9 @@ cdef inline void _position_key(Ctx* c, Key* key, uint32_t point_bits) noexcept n
         key.k1 |= (<uint32_t>_packed[m][(c.hands[1] >> shift) & 0xFF]) << shift
         shape = <uint32_t>__builtin_popcount(m)
         if c.trump >= 0:
-            shape |= (((m >> 7) & 1) << 4 | ((m >> 6) & 1) << 5) & point_bits   # ace, ten still out
+            shape |= (((m >> 7) & 1) << 4 | ((m >> 6) & 1) << 5) & bits   # ace, ten still out
             if s == c.trump:
-                shape |= (m & 1) << 6                              # trump seven still out
+                shape |= ((m & 1) << 6) & bits                     # trump seven still out
         key.k2 |= shape << shift
 
 

@@ -54,6 +54,7 @@ cdef struct ValueSpec:
     int points_matter
     int units_matter                     # S depends on the declarer's units (else the table key skips the aces and tens)
     int aces_matter                      # S depends on whether every ace is his (else the key skips the aces)
+    int seven_matters                    # S depends on the trump seven's fate in the tenth trick
     uint32_t key_bits                    # what of the aces and tens the table key holds (see _position_key)
 
 

@@ -79,7 +79,7 @@ cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta) noexcep
         return low if low >= beta or low >= high else high
     if _value_settled(c, leader, past, &value):
         return value
-    _position_key(c, &key, c.spec.key_bits)
+    _position_key(c, &key, c.spec.key_bits | (KEY_SEVEN if c.seven_kept else 0))
     e = &c.table[_hash(&key, leader, klass)]
     if _entry_is(c, e, &key, leader, klass):
         if e.lower >= beta or e.lower == e.upper:
@@ -184,11 +184,12 @@ cdef int _future_value(ValueSpec* spec, int past, int units, bint dec, bint dfn,
 
 
 cdef void _find_what_matters(ValueSpec* spec) noexcept nogil:
-    """Whether S reads the declarer's units, and whether it reads his having every ace: when
-    it does not, where the aces and tens lie cannot change S, so the table key leaves them out."""
+    """Whether S reads the declarer's units, his having every ace, the trump seven's fate: what
+    it does not read, the table key leaves out (see _position_key)."""
     cdef int units, dec, dfn, aces, seven, v
     spec.units_matter = 0
     spec.aces_matter = 0
+    spec.seven_matters = 0
     for units in range(10):
         for dec in range(2):
             for dfn in range(2):
@@ -199,7 +200,10 @@ cdef void _find_what_matters(ValueSpec* spec) noexcept nogil:
                             spec.units_matter = 1
                         if v != spec.final[_final_index(units, dec, dfn, 0, seven)]:
                             spec.aces_matter = 1
-    spec.key_bits = KEY_POINTS if spec.units_matter else KEY_ACES if spec.aces_matter else 0
+                        if v != spec.final[_final_index(units, dec, dfn, aces, 0)]:
+                            spec.seven_matters = 1
+    spec.key_bits = ((KEY_POINTS if spec.units_matter else KEY_ACES if spec.aces_matter else 0)
+                     | (KEY_SEVEN if spec.seven_matters else 0))
 
 
 cdef void _classify_pasts(ValueSpec* spec) noexcept nogil:
