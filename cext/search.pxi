@@ -40,6 +40,8 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
             return False
         if (flags & (SEVEN_NOT_LAST | SEVEN_BEATEN)) == 0:
             return True          # every point and goal left is his (need <= available above)
+    if (flags & ALL_TRICKS) and leader == 0 and _declarer_must_lose_a_lead(c):
+        return False
     if (flags & ACES) and leader != 0 and _leads_a_sure_ace(c, leader):
         return False
     if flags == ACES and need <= 0 and _declarer_cashes_the_aces(c, leader):

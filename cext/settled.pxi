@@ -157,3 +157,24 @@ cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
             if not (c.hands[d] & suit) and (c.hands[d] & trumps):
                 return False
     return True
+
+
+cdef inline bint _declarer_must_lose_a_lead(Ctx* c) noexcept nogil:
+    """Whether the declarer, on lead and to take every trick (R21, R27), cannot.
+
+    So when, in some suit he holds, a defender holds a card above all of
+    his.  Taking every trick, he leads every trick, so each of his cards
+    is led in turn; one of that suit led below the defender's card loses
+    (R11 makes the defender beat it).  The defender never has to part with
+    that card first: he plays it only to a lead of its suit, or as his
+    last card, and keeps it otherwise.
+    """
+    cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
+    cdef uint32_t mine, theirs
+    cdef int s
+    for s in range(4):
+        mine = dec & c.suit_mask[s]
+        theirs = defenders & c.suit_mask[s]
+        if mine and theirs and _top(theirs) > _top(mine):
+            return True
+    return False

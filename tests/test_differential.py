@@ -65,6 +65,17 @@ def test_biased_positions_agree(case):
     check_agree(case)
 
 
+DURCHMARS_BIDS = st.sampled_from([parse_bid(text) for text in ("durchmars", "colorless durchmars", "ulti durchmars")])
+
+
+@examples(150)
+@given(cases(cards_left=st.integers(3, 15), bid_strategy=DURCHMARS_BIDS, biased=True))
+def test_r21_durchmars_positions_agree(case):
+    """Durchmars deals, where the core gives up as soon as a defender holds a card above
+    all of the declarer's in one of his suits (settled.pxi, _declarer_must_lose_a_lead)."""
+    check_agree(case)
+
+
 @examples(100)
 @given(cases(cards_left=st.sampled_from([4, 5, 7, 8, 10, 11])))
 def test_positions_after_one_and_two_cards_of_a_trick_agree(case):

@@ -77,6 +77,17 @@ def test_r21_durchmars(impl):
     assert not solve(deal, bid, LEAVES, position=pos, impl=impl).components["durchmars"]
 
 
+def test_r21_durchmars_draws_a_defender_card_that_lies_between_the_declarer_s(impl):
+    """A-K-7 of hearts against a lone 8: the ace draws the 8 (R9), then the king and the 7
+    win as well; the defenders hold no trump to ruff with.  Against a lone ace above his
+    K-9-7 the king led loses to it (R11), and so does any lead of the suit."""
+    bid = parse_bid("durchmars")
+    deal, pos = endgame("AK7.-.-.-", "8.AK.-.-", "-.-.-.987")
+    assert solve(deal, bid, LEAVES, position=pos, impl=impl).components["durchmars"]
+    deal, pos = endgame("K97.-.-.-", "A.AK.-.-", "-.-.-.987")
+    assert not solve(deal, bid, LEAVES, position=pos, impl=impl).components["durchmars"]
+
+
 def test_r23_betli(impl):
     """Low hearts under seat 1's A-K: R11 makes seat 1 overtake, so the
     declarer never wins.  With A-8 against K-9 the ace must win a trick:
