@@ -139,16 +139,23 @@ cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
     cannot ruff.  So if each defender holds every one of his ace suits or
     no trump, every ace wins and keeps him on lead: leading a suit only
     uses up cards of that suit, and a defender discards only when he has
-    no trump left to ruff with.
+    no trump left to ruff with.  Or he first draws the defenders' trumps:
+    if he holds as many trumps above all of theirs as the longer of their
+    trump holdings, each wins and keeps him on lead (R9, R11), and after
+    them no defender can ruff an ace (the trump ace, if his, is among them).
     """
     cdef uint32_t dec = c.hands[0]
     cdef uint32_t out = dec | c.hands[1] | c.hands[2]
     cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
     cdef uint32_t aces = dec & c.aces & ~trumps
+    cdef uint32_t theirs = (c.hands[1] | c.hands[2]) & trumps
     cdef uint32_t suit
     cdef int ace, d
     if leader != 0 or (out & c.aces & ~dec):
         return False
+    if theirs and __builtin_popcount(dec & trumps & _above(c, _top(theirs))) >= max(
+            __builtin_popcount(c.hands[1] & trumps), __builtin_popcount(c.hands[2] & trumps)):
+        return True   # he draws their trumps with higher ones first; then no ace of his can be ruffed
     while aces:
         ace = __builtin_ctz(aces)
         aces &= aces - 1

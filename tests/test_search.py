@@ -68,6 +68,19 @@ def test_r20_four_aces_lost_when_a_defender_takes_an_ace(impl):
     assert not solve(deal, bid, LEAVES, position=pos, impl=impl).components["four-aces"]
 
 
+def test_r20_four_aces_made_by_drawing_the_trumps_first(impl):
+    """Leaves are trumps.  The declarer's trump ace draws the defender's lone 7 (R9), and
+    then no one can ruff his bells ace.  With the defender holding T-7 his one trump
+    above theirs is not enough: after the ace the T still ruffs the bells ace (R10), and
+    the unter led loses to the T."""
+    bid = parse_bid("four-aces")
+    taken = parse_hand("A.-.-.A")
+    for defender, made in (("9.-.7.8", True), ("-.-.T7.8", False)):
+        deal, pos = endgame("-.A.AU.-" if not made else "-.A.AT.-", defender, "-.KO9.-.-")
+        pos = pos._replace(so_far=pos.so_far._replace(declarer_aces=taken))
+        assert solve(deal, bid, LEAVES, position=pos, impl=impl).components["four-aces"] == made, defender
+
+
 def test_r21_durchmars(impl):
     """The declarer's A-9 of hearts win both tricks against 8-7; against K-T the 9 loses."""
     bid = parse_bid("durchmars")
