@@ -6,6 +6,14 @@
 # table serves every ``need`` of the same goals.
 
 
+cdef inline uint32_t _key_bits(Ctx* c, int need, int flags) noexcept nogil:
+    """What of the aces, tens and trump seven a goal search's answer can depend on (see _position_key)."""
+    cdef uint32_t bits = KEY_POINTS if need > 0 else KEY_ACES if flags & ACES else 0
+    if c.seven_kept or flags & (ULTI | SEVEN_NOT_LAST | SEVEN_BEATEN):
+        bits |= KEY_SEVEN
+    return bits
+
+
 cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     """A trick boundary: cut-offs, the transposition table, then the trick's plays."""
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
@@ -62,8 +70,7 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
             sure_d = trumps_d & _above(c, _top(trumps_f)) if trumps_f else trumps_d
             if need <= _units(sure_d, c.point_cards):
                 return True
-    _position_key(c, &key, (KEY_POINTS if need > 0 else KEY_ACES if flags & ACES else 0)
-                  | (KEY_SEVEN if c.seven_kept or flags & (ULTI | SEVEN_NOT_LAST | SEVEN_BEATEN) else 0))
+    _position_key(c, &key, _key_bits(c, need, flags) if c.trump >= 0 else 0)
     e = &c.table[_hash(&key, leader, flags)]
     if _entry_is(c, e, &key, leader, flags):
         if e.lower >= need:
