@@ -32,11 +32,17 @@ class PlayRules(NamedTuple):
 
     ``trump`` is a suit or ``None`` (R10); ``strength`` maps a rank to its
     strength (R2 or R3); ``seven_kept`` switches R12 on for the declarer.
+    ``trump_seven`` and ``core`` follow from those (made by :meth:`for_game`,
+    once per bid, trump and rulebook, because every solve reads them):
+    the trump seven, and the core's arguments for the rules of play
+    (trump or -1, R12, the no-trump order of R3).
     """
 
     trump: Optional[Suit]
     strength: Tuple[int, ...]
     seven_kept: bool
+    trump_seven: Optional[Card] = None
+    core: Tuple[int, bool, bool] = (-1, False, False)
 
     @classmethod
     def for_game(cls, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES) -> PlayRules:
@@ -62,11 +68,9 @@ class PlayRules(NamedTuple):
         else:
             strength = NO_TRUMP_STRENGTH  # R3, R23
         seven_kept = bid.has_ulti and trump is not None and not rules.free_seven  # R12
-        return cls(trump, strength, seven_kept)
-
-    @property
-    def trump_seven(self) -> Optional[Card]:
-        return None if self.trump is None else make_card(self.trump, SEVEN)
+        seven = None if trump is None else make_card(trump, SEVEN)
+        core = (-1 if trump is None else trump, seven_kept, strength == NO_TRUMP_STRENGTH)
+        return cls(trump, strength, seven_kept, seven, core)
 
     def beats(self, card: Card, best: Card) -> bool:
         """Whether ``card`` beats ``best``, the card winning the trick so far (R13)."""

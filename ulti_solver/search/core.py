@@ -13,7 +13,7 @@ import threading
 from typing import Optional
 
 from ..bids import Bid
-from ..cards import NO_TRUMP_STRENGTH, Suit
+from ..cards import Suit
 from ..deal import Deal
 from ..play import PlayRules
 from ..position import Position, start_of_play
@@ -61,16 +61,9 @@ def make_search(position: Position, play: PlayRules):
 
     The core re-numbers the ranks itself for the no-trump order of R3."""
     hands = position.hands
+    trump, seven_kept, ten_low = play.core
     return _core.Search(
-        engine(),
-        hands[0],
-        hands[1],
-        hands[2],
-        -1 if play.trump is None else play.trump,
-        play.seven_kept,
-        play.strength == NO_TRUMP_STRENGTH,
-        position.leader,
-        position.trick,
+        engine(), hands[0], hands[1], hands[2], trump, seven_kept, ten_low, position.leader, position.trick
     )
 
 
