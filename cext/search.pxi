@@ -21,7 +21,8 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     cdef Entry* e
     cdef bint result
     cdef int hint = -1, decided = -1
-    cdef uint32_t trumps_d, trumps_f, sure_f, sure_d
+    cdef uint32_t trumps_d, trumps_f, sure_f, sure_d, side
+    cdef int sure, kept
     cdef Trick trick
     cdef Key key
     c.nodes += 1
@@ -66,10 +67,22 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
                 return False                       # the trump ace falls to the defenders
             if need > available - _units(sure_f, c.point_cards):
                 return False
-        if flags == 0 and trumps_d:
-            sure_d = trumps_d & _above(c, _top(trumps_f)) if trumps_f else trumps_d
-            if need <= _units(sure_d, c.point_cards):
+        if flags == 0:
+            sure_d = (trumps_d & _above(c, _top(trumps_f)) if trumps_f else trumps_d) if trumps_d else 0
+            sure = _units(sure_d, c.point_cards)
+            if need <= sure:
                 return True
+            side = ~c.suit_mask[c.trump]
+            if leader == 0:
+                # His quick tricks can only help if his side-suit points could make up the rest.
+                if need <= sure + _units(c.hands[0] & side, c.point_cards) and \
+                        need <= sure + _cashable_units(c, 0):
+                    return True
+            else:
+                kept = available - _units(sure_f, c.point_cards)
+                if need > kept - _units(c.hands[leader] & side, c.point_cards) and \
+                        need > kept - _cashable_units(c, leader):
+                    return False     # the defender on lead cashes his top cards, and their trumps win
     _position_key(c, &key, _key_bits(c, need, flags) if c.trump >= 0 else 0)
     e = &c.table[_hash(&key, leader, flags)]
     if _entry_is(c, e, &key, leader, flags):

@@ -185,3 +185,42 @@ cdef inline bint _declarer_must_lose_a_lead(Ctx* c) noexcept nogil:
         if mine and theirs and _top(theirs) > _top(mine):
             return True
     return False
+
+cdef inline int _cashable_units(Ctx* c, int leader) noexcept nogil:
+    """Units the player on lead surely takes by leading his top side-suit cards (quick tricks).
+
+    In a side suit, his cards above every other player's card of it win
+    when led and keep him on lead: the others must follow (R9) and cannot
+    beat them, not even his partner, unless a player with trumps has run
+    out of the suit and must ruff (R10), partner or not.  So he can cash
+    as many as the shortest holding in the suit among the players who hold
+    a trump (all of them if none does).  Leading one suit uses up only
+    that suit's cards, and a player discards only when he has no trump,
+    so the suits do not spoil each other.  Only the led cards' own points
+    are counted.
+    """
+    cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
+    cdef uint32_t mine = c.hands[leader], theirs, run, suit
+    cdef int s, d, safe, held, top_card, units = 0
+    for s in range(4):
+        if s == c.trump:
+            continue
+        suit = c.suit_mask[s]
+        theirs = (c.hands[0] | c.hands[1] | c.hands[2]) & ~mine & suit   # a partner must overtake too (R11)
+        run = mine & suit & _above(c, _top(theirs)) if theirs else mine & suit
+        if not run:
+            continue
+        safe = __builtin_popcount(run)
+        for d in range(3):
+            if d == leader:
+                continue
+            if c.hands[d] & trumps:   # he would ruff once out of the suit: an opponent, or a partner taking the lead
+                held = __builtin_popcount(c.hands[d] & suit)
+                if held < safe:
+                    safe = held
+        while safe > 0 and run:  # the top ``safe`` cards of the run, highest first
+            top_card = _top(run)
+            units += (c.point_cards >> top_card) & 1
+            run &= ~_bit(top_card)
+            safe -= 1
+    return units
