@@ -156,11 +156,15 @@ def points_goal(predicate: Callable[[Outcome], bool], position: Position, signat
 def component_goal(component: str, scoring: Scoring, position: Position) -> Goal:
     """R14-R23 for one component."""
     so_far = position.so_far
-    out = cards_out(position)
+    if component == DURCHMARS:  # R21
+        return IMPOSSIBLE if so_far.defender_tricks else _ALL_TRICKS_GOAL
+    if component == BETLI:  # R23
+        return IMPOSSIBLE if so_far.declarer_tricks else _NO_TRICKS_GOAL
     if component in (PARTY, FORTY_100, TWENTY_100):
         return points_goal(
             lambda o: scoring.component_made(component, o), position, scoring.component_signature(component)
         )
+    out = cards_out(position)
     if component == ULTI:  # R19
         if scoring.lost_before_play(ULTI):
             return IMPOSSIBLE  # not dealt the trump seven
@@ -172,10 +176,6 @@ def component_goal(component: str, scoring: Scoring, position: Position) -> Goal
         if fallen & ~so_far.declarer_aces:
             return IMPOSSIBLE  # in the talon or in a defenders' trick
         return _ACES_GOAL if BB_ACES & out else CERTAIN
-    if component == DURCHMARS:  # R21
-        return IMPOSSIBLE if so_far.defender_tricks else _ALL_TRICKS_GOAL
-    if component == BETLI:  # R23
-        return IMPOSSIBLE if so_far.declarer_tricks else _NO_TRICKS_GOAL
     raise ValueError(f"unknown component {component!r}")
 
 
