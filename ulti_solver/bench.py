@@ -10,7 +10,9 @@ the same deals in the same run, turn about, and prints the ratio and
 whether the answers' checksums agree.  Then, for this build only: the
 value (R34), the best bid (R35), the analysis of a played game, the
 simulation rate, and the commands as a user runs them (start-up, batch,
-discards).  Benchmarks measure; tests never time.
+discards).  ``--instructions`` counts each solve's instructions under
+valgrind instead (:mod:`ulti_solver.bench_count`): slow, but free of the
+shared machine's noise.  Benchmarks measure; tests never time.
 """
 
 from __future__ import annotations
@@ -177,6 +179,25 @@ def goal_table(args, root: str) -> None:
             worker.close()
 
 
+def instruction_table(args, root: str) -> None:
+    """Per goal and set: each build's instructions per solve (see bench_count), and their ratio."""
+    from .bench_count import per_solve, valgrind_missing
+
+    missing = valgrind_missing()
+    if missing:
+        raise SystemExit(missing)
+    print(f"{'goal':<13}{'set':<9}{'this':>14}{'base':>14}  ratio   (instructions per solve, empty table)")
+    for name in args.goal or list(GOALS):
+        for set_name in ("uniform", "biased"):
+            cases = cases_for(name, set_name, args.deals, args.seed)
+            this = per_solve(root, cases)
+            line = f"{name:<13}{set_name:<9}{this:>14,.0f}"
+            if args.baseline:
+                base = per_solve(args.baseline, cases)
+                line += f"{base:>14,.0f}  {this / base:.3f}x"
+            print(line, flush=True)
+
+
 def extras(args, root: str) -> None:
     """What only this build can do, and the commands as a user meets them."""
     from .analysis.best import best_bids
@@ -331,7 +352,7 @@ def random_game(rng: random.Random, deal: Deal, bid, trump, rules) -> List[int]:
 
 def main(argv: Optional[List[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=1000, help="deals per set (default 1000)")
+    parser.add_argument("--deals", type=int, help="deals per set (default 1000; 200 with --instructions)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of every set (default 2026)")
     parser.add_argument("--goal", action="append", choices=list(GOALS), help="only these goals (repeatable)")
     parser.add_argument(
@@ -342,7 +363,14 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser.add_argument("--hands", type=int, default=20, help="deals for best bid and analysis (default 20)")
     parser.add_argument("--samples", type=int, default=2000, help="samples for the simulation rate (default 2000)")
     parser.add_argument("--no-extras", action="store_true", help="only the per-goal table")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count each goal's instructions per solve under valgrind instead of timing (noise-free; slow)",
+    )
     args = parser.parse_args(argv)
+    if args.deals is None:
+        args.deals = 200 if args.instructions else 1000
     from .search import core_built
 
     if not core_built():
@@ -352,6 +380,9 @@ def main(argv: Optional[List[str]] = None) -> None:
         f"{args.deals} deals per set, seed {args.seed}, one thread; this build: {root}"
         + (f"; baseline: {args.baseline}" if args.baseline else "")
     )
+    if args.instructions:
+        instruction_table(args, root)
+        return
     goal_table(args, root)
     if not args.no_extras:
         extras(args, root)

@@ -10,6 +10,9 @@ layout and the one before ``ulti_solver.search`` (commit 8a92672).
 Usage: ``python bench_worker.py CASES.json`` prints one JSON object:
 per case, the seconds, the nodes and an answer; plus the build it timed.
 ``python bench_worker.py --serve`` answers such a list per line of stdin.
+``--count CASES.json`` solves them and ``--parse-only CASES.json`` only
+parses them, printing nothing: the two runs under valgrind give the
+instructions of the solves (see ulti_solver/bench_count.py).
 """
 
 from __future__ import annotations
@@ -57,19 +60,25 @@ def _api():
     )
 
 
-def run(cases, warm_up: int = 50):
+def run(cases, warm_up: int = 50, solve: bool = True):
     """Time every case once, after ``warm_up`` untimed solves: the first solves of a process
-    pay for page faults in a fresh table and cold caches, whichever build is timed."""
+    pay for page faults in a fresh table and cold caches, whichever build is timed.
+
+    Deals and bids are parsed before the first solve, so that a count of the whole
+    process's instructions with ``solve`` false (parsing only) can be taken off one with
+    it true, leaving what the timed part of each solve costs (``bench --instructions``).
+    """
     api = _api()
     parse_bid, parse_deal, component_goal, Scoring = api.parse_bid, api.parse_deal, api.component_goal, api.Scoring
     Outcome, Position, CoreGame, solve_core = api.Outcome, api.Position, api.CoreGame, api.solve_core
     forget_positions, yes_no, make_rules = api.forget_positions, api.yes_no, api.make_rules
     rules = make_rules()
     results = []
-    for case in cases[:warm_up] + cases:
-        kind, bid = case["kind"], parse_bid(case["bid"])
-        trump = case["trump"]
-        deal = parse_deal(case["deal"])
+    parsed = [(case, parse_bid(case["bid"]), parse_deal(case["deal"])) for case in cases[:warm_up] + cases]
+    if not solve:
+        parsed = []
+    for case, bid, deal in parsed:
+        kind, trump = case["kind"], case["trump"]
         forget_positions()
         start = time.perf_counter()
         if kind == "whole":
@@ -114,6 +123,10 @@ def serve():
 def main():
     if sys.argv[1] == "--serve":
         serve()
+        return
+    if sys.argv[1] in ("--count", "--parse-only"):  # run under valgrind: no warm-up, no timing wanted
+        with open(sys.argv[2], encoding="utf-8") as handle:
+            run(json.load(handle), warm_up=0, solve=sys.argv[1] == "--count")
         return
     with open(sys.argv[1], encoding="utf-8") as handle:
         cases = json.load(handle)

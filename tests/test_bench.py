@@ -1,0 +1,35 @@
+"""The benchmark's instruction count (ulti_solver/bench_count.py): what it needs and what it runs.
+
+No test times anything; these check that the count says what is missing and
+that the worker's two counting modes run the cases (or only parse them).
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from ulti_solver import bench, bench_count
+
+
+def test_instructions_without_valgrind_say_what_to_install(monkeypatch, capsys):
+    monkeypatch.setattr(bench_count.shutil, "which", lambda name: None)
+    with pytest.raises(SystemExit) as stopped:
+        bench.main(["--instructions", "--goal", "colorless", "--deals", "2"])
+    assert "valgrind" in str(stopped.value) and "--instructions" in str(stopped.value)
+
+
+@pytest.mark.parametrize("mode", ["--count", "--parse-only"])
+def test_the_worker_counting_modes_run_quietly(mode, tmp_path):
+    cases = bench.cases_for("colorless", "uniform", 3, 1) + bench.cases_for("points", "biased", 2, 1)
+    path = tmp_path / "cases.json"
+    path.write_text(json.dumps(cases), encoding="utf-8")
+    root = os.path.dirname(os.path.dirname(bench.__file__))
+    env = dict(os.environ, PYTHONPATH=root)
+    done = subprocess.run(
+        [sys.executable, bench_count.WORKER, mode, str(path)], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""

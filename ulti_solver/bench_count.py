@@ -1,0 +1,60 @@
+"""Instructions per solve, counted by valgrind: ``python -m ulti_solver.bench --instructions``.
+
+Timings on a shared machine drift by 10-30% within a run; the number of
+instructions a solve executes does not, so two builds can be compared on
+it to a fraction of a percent.  Each build's worker runs one set of cases
+under ``valgrind --tool=callgrind`` twice, once solving them and once only
+parsing them; the difference over the number of cases is the instructions
+of one solve, the Python around the core included, exactly the part the
+timing table times.  (Caches, branch prediction and memory are not in it:
+fewer instructions is usually, not always, less time.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from typing import List
+
+WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_worker.py")
+_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def valgrind_missing() -> str:
+    """Why the count cannot run here, or '' when it can."""
+    if shutil.which("valgrind") is None:
+        return "--instructions needs valgrind on PATH (e.g. 'apt-get install valgrind')"
+    return ""
+
+
+def process_instructions(root: str, mode: str, cases_path: str) -> int:
+    """Instructions the worker for the build in ``root`` executes in ``mode`` (--count or --parse-only)."""
+    env = dict(os.environ, PYTHONPATH=root, PYTHONSAFEPATH="1")
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, WORKER, mode, cases_path],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    found = _REFS.search(done.stderr)
+    if done.returncode != 0 or found is None:
+        tail = " ".join(done.stderr.split())[-300:]
+        raise RuntimeError(f"valgrind on the worker of {root} failed (exit {done.returncode}): {tail}")
+    return int(found.group(1).replace(",", ""))
+
+
+def per_solve(root: str, cases: List[dict]) -> float:
+    """Instructions of one solve of ``cases`` (the mean), on the build in ``root``."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+        json.dump(cases, handle)
+    try:
+        solving = process_instructions(root, "--count", handle.name)
+        parsing = process_instructions(root, "--parse-only", handle.name)
+    finally:
+        os.unlink(handle.name)
+    return (solving - parsing) / max(1, len(cases))
