@@ -26,7 +26,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Dict, List, Optional
+from contextlib import contextmanager
+from typing import Dict, Iterator, List, Optional
 
 from .bids import parse_bid
 from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES
@@ -65,17 +66,28 @@ def cases_for(name: str, set_name: str, count: int, seed: int) -> List[dict]:
     return cases
 
 
-def time_build(root: str, cases: List[dict]) -> dict:
-    """Run the worker on ``cases`` against the package found in ``root``."""
+def worker_env(root: str) -> dict:
+    """The environment of a worker that imports the build in ``root``, and nothing beside it."""
+    return dict(os.environ, PYTHONPATH=root, PYTHONSAFEPATH="1")
+
+
+@contextmanager
+def cases_file(cases: List[dict]) -> Iterator[str]:
+    """The path of a temporary JSON file holding ``cases``, for a worker run on one build."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
         json.dump(cases, handle)
     try:
-        env = dict(os.environ, PYTHONPATH=root)
-        done = subprocess.run(
-            [sys.executable, WORKER, handle.name], env=env, check=True, capture_output=True, text=True
-        )
+        yield handle.name
     finally:
         os.unlink(handle.name)
+
+
+def time_build(root: str, cases: List[dict]) -> dict:
+    """Run the worker on ``cases`` against the package found in ``root``."""
+    with cases_file(cases) as path:
+        done = subprocess.run(
+            [sys.executable, WORKER, path], env=worker_env(root), check=True, capture_output=True, text=True
+        )
     return json.loads(done.stdout)
 
 
@@ -99,9 +111,12 @@ class Worker:
     """A worker process timing one build, fed chunks of cases one at a time."""
 
     def __init__(self, root: str):
-        env = dict(os.environ, PYTHONPATH=root, PYTHONSAFEPATH="1")
         self.process = subprocess.Popen(
-            [sys.executable, WORKER, "--serve"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            [sys.executable, WORKER, "--serve"],
+            env=worker_env(root),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
 
     def time(self, cases: List[dict]) -> List[dict]:

@@ -12,16 +12,14 @@ fewer instructions is usually, not always, less time.)
 
 from __future__ import annotations
 
-import json
-import os
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from typing import List
 
-WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_worker.py")
+from .bench import WORKER, cases_file, worker_env
+
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
@@ -34,10 +32,9 @@ def valgrind_missing() -> str:
 
 def process_instructions(root: str, mode: str, cases_path: str) -> int:
     """Instructions the worker for the build in ``root`` executes in ``mode`` (--count or --parse-only)."""
-    env = dict(os.environ, PYTHONPATH=root, PYTHONSAFEPATH="1")
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, WORKER, mode, cases_path],
-        env=env,
+        env=worker_env(root),
         capture_output=True,
         text=True,
     )
@@ -50,11 +47,7 @@ def process_instructions(root: str, mode: str, cases_path: str) -> int:
 
 def per_solve(root: str, cases: List[dict]) -> float:
     """Instructions of one solve of ``cases`` (the mean), on the build in ``root``."""
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
-        json.dump(cases, handle)
-    try:
-        solving = process_instructions(root, "--count", handle.name)
-        parsing = process_instructions(root, "--parse-only", handle.name)
-    finally:
-        os.unlink(handle.name)
+    with cases_file(cases) as path:
+        solving = process_instructions(root, "--count", path)
+        parsing = process_instructions(root, "--parse-only", path)
     return (solving - parsing) / max(1, len(cases))
