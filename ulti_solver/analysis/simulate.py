@@ -180,12 +180,15 @@ def simulate(
     jobs: int = 1,
     cluster=None,
     on_sample: Optional[Callable[[int], None]] = None,
+    spread_after: Optional[float] = None,
 ) -> Simulation:
     """Solve ``samples`` deals fitting ``constraints`` for every game asked; see the module docstring.
 
     ``jobs`` worker processes (1: this process), or ``cluster``: a Dask
     scheduler address (``tcp://HOST:PORT``) or a ``distributed.Client``.
     ``on_sample(n)`` is called after each sample with the count so far.
+    ``spread_after`` starts the pool only once the work has run that long
+    in this process (see :func:`ulti_solver.runner.ordered_results`).
     Ctrl-C or SIGTERM (KeyboardInterrupt) stops the work and returns the
     samples solved until then, marked ``interrupted``: every tally counts
     the same samples, 0 to n - 1, never part of one.
@@ -203,7 +206,13 @@ def simulate(
     interrupted = None
     try:
         with ordered_results(
-            work, range(samples), jobs, chunk_size(samples, jobs), cluster=cluster, cluster_chunk=per_task
+            work,
+            range(samples),
+            jobs,
+            chunk_size(samples, jobs),
+            cluster=cluster,
+            cluster_chunk=per_task,
+            spread_after=spread_after,
         ) as results:
             for sample in results:
                 done, sums = state

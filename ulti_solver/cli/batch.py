@@ -11,7 +11,7 @@ import click
 
 from ..batch import BatchSettings, BatchTally, LineOutcome, numbered_lines, open_lines, solve_batch_line
 from ..bids import COMPONENT_ORDER
-from ..runner import chunk_size, default_jobs, ordered_results
+from ..runner import chunk_size, jobs_plan, ordered_results
 from ..scoring import SilentQuestion
 from ..search import implementation
 from .app import interrupted_status
@@ -55,7 +55,7 @@ def command(file, bid, trump, variants, rulebook, table, silent, with_value, as_
     rules = build_rules(rulebook, variants, table)
     implementation()  # a bad ULTI_SOLVER_IMPL is one error line before the header, not after it
     settings = BatchSettings(bid, trump, rules, silent, with_value)
-    jobs = jobs or default_jobs()
+    jobs, spread_after = jobs_plan(jobs)
     tally = BatchTally()
     started = time.monotonic()
     stopped = None
@@ -75,11 +75,9 @@ def command(file, bid, trump, variants, rulebook, table, silent, with_value, as_
             header.line(TABLE_HEADER)
         work = partial(solve_batch_line, settings)
         try:
-            # The pool forks before the bar starts its monitor thread: forking a
-            # process that runs threads is what Python warns against.
             with (
                 ordered_results(
-                    work, lines, jobs, chunk_size(total, jobs), cluster=cluster, kind="process"
+                    work, lines, jobs, chunk_size(total, jobs), cluster=cluster, spread_after=spread_after
                 ) as outcomes,
                 progress_bar(total, "deal", quiet) as bar,
             ):

@@ -8,7 +8,7 @@ from typing import List, Sequence
 import click
 
 from ..analysis.discards import DiscardResult, discard_tasks, rank_discards, solve_discard, twelve_card_deal
-from ..runner import chunk_size, default_jobs, ordered_results
+from ..runner import chunk_size, jobs_plan, ordered_results
 from ..variants import Rules
 from .options import (
     build_rules,
@@ -62,12 +62,15 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, as_
     before = twelve_card_deal(given)
     games = played_games(bid, trump)  # a trump that does not fit the bid is bad input before any work
     tasks = discard_tasks(before, bid, trump)
-    jobs = max(1, min(jobs or default_jobs(), len(tasks)))
+    jobs, spread_after = jobs_plan(jobs)
+    jobs = max(1, min(jobs, len(tasks)))
     solved = []
     work = partial(solve_discard, rules=rules, silent=silent, value=with_value)
     chunk = chunk_size(len(tasks), jobs)
     with (
-        ordered_results(work, tasks, jobs, chunk, cluster=cluster, cluster_chunk=33) as results,
+        ordered_results(
+            work, tasks, jobs, chunk, cluster=cluster, cluster_chunk=33, spread_after=spread_after
+        ) as results,
         progress_bar(len(tasks), "discard", quiet) as bar,
     ):
         for result in results:

@@ -16,6 +16,7 @@ import click
 from ..bids import Bid, parse_bid, parse_trump, trumps_to_solve
 from ..deal import Deal, parse_deal
 from ..errors import UltiInputError, excerpt
+from ..runner import SPREAD_AFTER
 from ..variants import Rules, make_rules
 
 #: A word on the command line that can only be a mistyped option: ``-x``, ``--trum``.
@@ -203,7 +204,8 @@ def worker_options(what: str):
                 type=click.IntRange(min=1),
                 default=None,
                 metavar="N",
-                help=f"Worker processes solving {what} (default: all cores; 1 solves in this process).",
+                help=f"Worker processes solving {what} (default: all cores, once the work has run "
+                f"{SPREAD_AFTER} s in this process; 1 solves in this process).",
             ),
             click.option(
                 "--cluster",

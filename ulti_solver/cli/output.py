@@ -50,6 +50,9 @@ def progress_bar(total: Optional[int], unit: str, quiet: bool):
         return NoBar()
     from tqdm import tqdm
 
+    # No monitor thread: a pool may fork while the bar runs (runner.SPREAD_AFTER), and
+    # forking a process that runs threads is what Python warns against.
+    tqdm.monitor_interval = 0
     return tqdm(
         total=total,
         unit=unit,

@@ -14,7 +14,7 @@ from ..cards import card_name, cards_of, popcount
 from ..deal import parse_hand
 from ..dealing import Constraints
 from ..errors import UltiInputError
-from ..runner import default_jobs
+from ..runner import SPREAD_AFTER, jobs_plan
 from .app import interrupted_status
 from .options import (
     _OPTION_LIKE,
@@ -94,7 +94,8 @@ def _void(text: str) -> Tuple[int, int]:
     type=click.IntRange(min=1),
     default=None,
     metavar="N",
-    help="Worker processes (default: all cores; 1 solves in this process).",
+    help=f"Worker processes (default: all cores, once the work has run {SPREAD_AFTER} s in this process; "
+    "1 solves in this process).",
 )
 @click.option(
     "--cluster",
@@ -183,6 +184,7 @@ def command(
             bars.append(progress_bar(samples, "sample", quiet))
         bars[0].update(done - bars[0].n)
 
+    workers, spread_after = jobs_plan(jobs)
     try:
         result = simulate(
             constraints,
@@ -192,9 +194,10 @@ def command(
             discards=discards,
             seed=seed,
             rules=rules,
-            jobs=jobs or default_jobs(),
+            jobs=workers,
             cluster=client,
             on_sample=advance,
+            spread_after=spread_after,
         )
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None

@@ -1,0 +1,80 @@
+"""The local runner: results in input order, whichever back end solves them.
+
+The pool's start is what a short job cannot afford, so with
+``spread_after`` the work starts in this process and a pool takes over
+only once it has run that long; these tests pin where each item ran.
+"""
+
+import multiprocessing
+import os
+
+import pytest
+
+from ulti_solver.runner import SPREAD_AFTER, default_jobs, jobs_plan, ordered_results
+
+
+def pid_and(item):
+    """Which process solved ``item`` (module level, so pool workers can be sent it)."""
+    return os.getpid(), item
+
+
+def test_no_jobs_given_means_every_core_after_spread_after():
+    assert jobs_plan(None) == (default_jobs(), SPREAD_AFTER)
+
+
+def test_jobs_given_means_that_many_workers_from_the_start():
+    assert jobs_plan(3) == (3, None)
+
+
+def test_one_job_solves_everything_here_in_order():
+    with ordered_results(pid_and, range(50), jobs=1) as results:
+        done = list(results)
+    assert [item for _, item in done] == list(range(50))
+    assert {pid for pid, _ in done} == {os.getpid()}
+
+
+def test_a_pool_from_the_start_solves_nothing_here():
+    with ordered_results(pid_and, range(50), jobs=2, chunksize=4) as results:
+        done = list(results)
+    assert [item for _, item in done] == list(range(50))
+    assert os.getpid() not in {pid for pid, _ in done}
+
+
+def test_a_short_job_never_starts_a_pool():
+    with ordered_results(pid_and, range(50), jobs=2, spread_after=60.0) as results:
+        done = list(results)
+    assert [item for _, item in done] == list(range(50))
+    assert {pid for pid, _ in done} == {os.getpid()}
+    assert multiprocessing.active_children() == []
+
+
+def test_a_long_job_hands_the_rest_to_a_pool_in_order():
+    # spread_after=0: the first item is solved here, then the pool takes over.
+    with ordered_results(pid_and, iter(range(200)), jobs=2, chunksize=4, spread_after=0.0) as results:
+        done = list(results)
+    assert [item for _, item in done] == list(range(200))
+    assert done[0][0] == os.getpid()
+    assert os.getpid() not in {pid for pid, _ in done[1:]}
+
+
+def test_leaving_early_stops_the_pool():
+    with ordered_results(pid_and, range(10_000), jobs=2, chunksize=4, spread_after=0.0) as results:
+        for _, item in results:
+            if item == 20:
+                break
+    assert multiprocessing.active_children() == []
+
+
+def test_an_error_here_ends_the_run_and_starts_no_pool():
+    def fails_at_three(item):
+        if item == 3:
+            raise ValueError("three")
+        return item
+
+    seen = []
+    with pytest.raises(ValueError, match="three"):
+        with ordered_results(fails_at_three, range(10), jobs=2, spread_after=60.0) as results:
+            for item in results:
+                seen.append(item)
+    assert seen == [0, 1, 2]
+    assert multiprocessing.active_children() == []
