@@ -19,13 +19,14 @@ settlement rules:
 Techniques, in the spirit of Bo Haglund's DDS: a transposition table of
 bounds keyed by relative ranks (table.pxi), positions settled without
 search (settled.pxi), equivalent cards searched once and move ordering
-(moves.pxi).  All search state lives in an :class:`Engine` (its table) and
+(moves.pxi), with the history heuristic at the lead.  All search state lives in an :class:`Engine` (its table) and
 a :class:`Search` (the position), so threads that each use their own
 engine search in parallel without the GIL.
 """
 
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
+from libc.string cimport memset
 
 include "types.pxi"
 include "table.pxi"
@@ -232,6 +233,7 @@ cdef class Search:
             for i in range(11):
                 self.c.killer[s][i] = -1
             counts[s] = __builtin_popcount(self.c.hands[s])
+        memset(self.c.history, 0, sizeof(self.c.history))
         for i in range(len(trick)):
             card = trick[i]
             if not 0 <= card < 32 or (played_mask | h0 | h1 | h2) & _bit(card):

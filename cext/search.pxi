@@ -132,6 +132,8 @@ cdef bint _play(Ctx* c, Trick* t, int leader, int pos, int need, int flags, int 
         if result == (player == 0):
             if decided != NULL:
                 decided[0] = card
+            if pos == 0 and i > 0:
+                _credit_late_cut(c, player, card, flags)
             return result
     return player != 0
 

@@ -69,6 +69,7 @@ cdef struct Ctx:
     uint64_t nodes
     uint32_t gen
     int killer[3][11]       # per leader and tricks left: the lead that last settled a position
+    int history[3][32]      # per player and card: what its leads' late cut-offs were worth (moves.pxi)
     Entry* table
     ValueSpec* spec         # the value search's question, NULL in a goal search
 

@@ -142,6 +142,8 @@ cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha,
             if value < beta:
                 beta = value
         if alpha >= beta:
+            if pos == 0 and i > 0:
+                _credit_late_cut(c, player, card, c.spec.order_flags)
             break
     if decided != NULL:
         decided[0] = best_card
