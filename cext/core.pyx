@@ -19,9 +19,9 @@ settlement rules:
 Techniques, in the spirit of Bo Haglund's DDS: a transposition table of
 bounds keyed by relative ranks (table.pxi), positions settled without
 search (settled.pxi), equivalent cards searched once and move ordering
-(moves.pxi), with the history heuristic at the lead.  All search state lives in an :class:`Engine` (its table) and
-a :class:`Search` (the position), so threads that each use their own
-engine search in parallel without the GIL.
+with the history heuristic (moves.pxi).  All search state lives in an
+:class:`Engine` (its table) and a :class:`Search` (the position), so
+threads that each use their own engine search in parallel without the GIL.
 """
 
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t, uint64_t

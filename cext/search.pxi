@@ -91,7 +91,9 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         if e.upper < need:
             return False
         hint = e.move
-    if hint < 0:
+    if hint < 0 and (flags & ACES):
+        # Four aces alone still gains from the killer lead (-5% nodes); elsewhere it
+        # overrode the better order of the history heuristic (_credit_late_cut).
         hint = c.killer[leader][__builtin_popcount(c.hands[0])]
     result = _play(c, &trick, leader, 0, need, flags, hint, &decided)
     # The slot may have been taken by another position meanwhile.
@@ -104,7 +106,8 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         e.upper = <int16_t>(need - 1)
     if decided >= 0:
         e.move = <int8_t>decided
-        c.killer[leader][__builtin_popcount(c.hands[0])] = decided
+        if flags & ACES:
+            c.killer[leader][__builtin_popcount(c.hands[0])] = decided
     return result
 
 
@@ -132,8 +135,8 @@ cdef bint _play(Ctx* c, Trick* t, int leader, int pos, int need, int flags, int 
         if result == (player == 0):
             if decided != NULL:
                 decided[0] = card
-            if pos == 0 and i > 0:
-                _credit_late_cut(c, player, card, flags)
+            if i > 0:
+                _credit_late_cut(c, pos, player, card)
             return result
     return player != 0
 

@@ -68,8 +68,8 @@ cdef struct Ctx:
     int seven_kept          # R12 for the declarer
     uint64_t nodes
     uint32_t gen
-    int killer[3][11]       # per leader and tricks left: the lead that last settled a position
-    int history[3][32]      # per player and card: what its leads' late cut-offs were worth (moves.pxi)
+    int killer[3][11]       # per leader and tricks left: the lead that last settled a four-aces position
+    int history[3][3][32]   # per place in the trick, player and card: its late cut-offs' worth (moves.pxi)
     Entry* table
     ValueSpec* spec         # the value search's question, NULL in a goal search
 

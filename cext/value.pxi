@@ -91,8 +91,6 @@ cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta) noexcep
         if e.upper < beta:
             beta = e.upper
         hint = e.move
-    if hint < 0:
-        hint = c.killer[leader][__builtin_popcount(c.hands[0])]
     value = _value_play(c, &trick, leader, 0, past, alpha, beta, hint, &decided)
     if not _entry_is(c, e, &key, leader, klass):
         _claim(c, e, &key, leader, klass)
@@ -107,7 +105,6 @@ cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta) noexcep
         e.upper = <int16_t>value
     if decided >= 0:
         e.move = <int8_t>decided
-        c.killer[leader][__builtin_popcount(c.hands[0])] = decided
     return value
 
 
@@ -142,8 +139,8 @@ cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha,
             if value < beta:
                 beta = value
         if alpha >= beta:
-            if pos == 0 and i > 0:
-                _credit_late_cut(c, player, card, c.spec.order_flags)
+            if i > 0:
+                _credit_late_cut(c, pos, player, card)
             break
     if decided != NULL:
         decided[0] = best_card
