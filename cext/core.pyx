@@ -46,12 +46,16 @@ cdef class Engine:
     the rules of play, the scoring cards and the question, not on the deal
     it came from; so every search under the same rules and question shares
     entries (a batch of deals, the 66 discards of one hand, the positions
-    of one played game).  Not thread-safe: use one engine per thread.
+    of one played game).  It also holds the history heuristic's credits,
+    which each new Search starts afresh (they only order moves, so two
+    searches alive at once on one engine still answer alike).  Not
+    thread-safe: use one engine per thread.
     """
 
     cdef Entry* table
     cdef dict generations
     cdef uint32_t generation
+    cdef int history[HISTORY_SIZE]   # the history heuristic of the search it serves now (moves.pxi)
 
     def __cinit__(self):
         self.table = <Entry*>calloc(TT_SIZE, sizeof(Entry))
@@ -233,7 +237,6 @@ cdef class Search:
             for i in range(11):
                 self.c.killer[s][i] = -1
             counts[s] = __builtin_popcount(self.c.hands[s])
-        memset(self.c.history, 0, sizeof(self.c.history))
         for i in range(len(trick)):
             card = trick[i]
             if not 0 <= card < 32 or (played_mask | h0 | h1 | h2) & _bit(card):
@@ -249,6 +252,10 @@ cdef class Search:
         self.leader = leader
         self.engine = engine
         self.c.table = engine.table
+        # The credits live in the engine, not here: 1 KB more would take every Search
+        # (one per solve) out of Python's small-object allocator.
+        self.c.history = engine.history
+        memset(engine.history, 0, sizeof(engine.history))
         self.rules = (trump + 1) * 4 + self.c.seven_kept * 2 + ten_low
         self.goal_gen = engine.generation_for(self.rules)
 

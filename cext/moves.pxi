@@ -141,6 +141,11 @@ cdef inline int _follow_score(Ctx* c, Trick* t, int player, int pos, int card, b
     return W_LOSE - (card & 7) - points
 
 
+cdef inline int* _history(Ctx* c, int pos, int player, int card) noexcept nogil:
+    """The history credit of ``card`` played ``pos``-th to a trick by ``player``."""
+    return &c.history[(pos * 3 + player) * 32 + card]
+
+
 cdef inline void _credit_late_cut(Ctx* c, int pos, int player, int card) noexcept nogil:
     """The history heuristic: ``card``, the ``pos``-th of its trick, decided a position
     after a card ordered before it failed, so ``player`` tries it earlier from now on.
@@ -159,8 +164,10 @@ cdef inline void _credit_late_cut(Ctx* c, int pos, int player, int card) noexcep
     """
     cdef int tricks = __builtin_popcount(c.hands[0]) + 1
     cdef int cap = LEAD_HISTORY_CAP if pos == 0 else FOLLOW_HISTORY_CAP
-    cdef int credit = c.history[pos][player][card] + (16 if pos == 0 else 1) * tricks * tricks
-    c.history[pos][player][card] = credit if credit < cap else cap
+    cdef int* credit = _history(c, pos, player, card)
+    credit[0] += (16 if pos == 0 else 1) * tricks * tricks
+    if credit[0] > cap:
+        credit[0] = cap
 
 
 cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int flags,
@@ -207,7 +214,7 @@ cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int
             score = _lead_score(c, player, card, live, betli)
         else:
             score = _follow_score(c, t, player, pos, card, betli)
-        score += c.history[pos][player][card]
+        score += _history(c, pos, player, card)[0]
         if card == hint:
             score += W_HINT
         moves[n] = card

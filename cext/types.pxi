@@ -24,6 +24,7 @@ cdef enum:
     TT_BITS = 17
     TT_SIZE = 1 << TT_BITS     # 2^17 entries of 24 bytes: 3 MB, which stays in cache
     TT_MASK = TT_SIZE - 1
+    HISTORY_SIZE = 3 * 3 * 32  # the history heuristic's credits: per place in the trick, player, card
     NO_LOWER = -30000          # no bound proved yet
     NO_UPPER = 30000
     # The value search (R34): final outcomes and pasts, see value.pxi.
@@ -69,7 +70,7 @@ cdef struct Ctx:
     uint64_t nodes
     uint32_t gen
     int killer[3][11]       # per leader and tricks left: the lead that last settled a four-aces position
-    int history[3][3][32]   # per place in the trick, player and card: its late cut-offs' worth (moves.pxi)
+    int* history            # the engine's HISTORY_SIZE credits, see _history (moves.pxi)
     Entry* table
     ValueSpec* spec         # the value search's question, NULL in a goal search
 

@@ -33,3 +33,12 @@ def test_the_worker_counting_modes_run_quietly(mode, tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
+
+
+def test_a_build_is_byte_compiled_before_it_is_counted(tmp_path):
+    package = tmp_path / "ulti_solver"
+    package.mkdir()
+    (package / "solver_part.py").write_text("ANSWER = 42\n", encoding="utf-8")
+    bench_count.compile_build(str(tmp_path))
+    compiled = list((package / "__pycache__").glob("solver_part.*.pyc"))
+    assert len(compiled) == 1

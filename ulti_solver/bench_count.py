@@ -12,6 +12,7 @@ fewer instructions is usually, not always, less time.)
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -34,7 +35,9 @@ def process_instructions(root: str, mode: str, cases_path: str) -> int:
     """Instructions the worker for the build in ``root`` executes in ``mode`` (--count or --parse-only)."""
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, WORKER, mode, cases_path],
-        env=worker_env(root),
+        # A fixed hash seed: with a random one, string dicts probe differently from run to run,
+        # which moved a cheap goal's count by up to a third between two runs of one build.
+        env=dict(worker_env(root), PYTHONHASHSEED="0"),
         capture_output=True,
         text=True,
     )
@@ -45,8 +48,25 @@ def process_instructions(root: str, mode: str, cases_path: str) -> int:
     return int(found.group(1).replace(",", ""))
 
 
+def compile_build(root: str) -> None:
+    """Byte-compile the package of the build in ``root`` before it is counted.
+
+    A module without an up-to-date ``.pyc`` is compiled from source where it is
+    first imported, and some are first imported by the first solve; so a
+    checkout that had never written its ``.pyc`` files (a fresh worktree, or
+    ``PYTHONDONTWRITEBYTECODE``) counted the compiler into its solves: about
+    1,000 instructions per solve on the cheap goals, enough to hide a 3% change.
+    """
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", os.path.join(root, "ulti_solver")],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
 def per_solve(root: str, cases: List[dict]) -> float:
     """Instructions of one solve of ``cases`` (the mean), on the build in ``root``."""
+    compile_build(root)
     with cases_file(cases) as path:
         solving = process_instructions(root, "--count", path)
         parsing = process_instructions(root, "--parse-only", path)
