@@ -126,9 +126,19 @@ class Bid:
         return ULTI in self.components
 
     def ordered_components(self) -> Tuple[str, ...]:
-        return tuple(c for c in COMPONENT_ORDER if c in self.components)
+        return self._ordered
 
     def __str__(self) -> str:
+        return self._text
+
+    # Worked out once per bid (a Bid is immutable, and parse_bid hands out the same
+    # few): every solve orders the components, every line of a batch prints the bid.
+    @functools.cached_property
+    def _ordered(self) -> Tuple[str, ...]:
+        return tuple(c for c in COMPONENT_ORDER if c in self.components)
+
+    @functools.cached_property
+    def _text(self) -> str:
         words = []
         if self.red:
             words.append(RED)
@@ -136,7 +146,7 @@ class Bid:
             words.append(COLORLESS)
         if self.open:
             words.append(OPEN)
-        shown = [c for c in self.ordered_components() if c != PARTY or self.components == {PARTY}]
+        shown = [c for c in self._ordered if c != PARTY or self.components == {PARTY}]
         return " ".join(words + shown)
 
     def __repr__(self) -> str:
