@@ -194,19 +194,24 @@ def json_option(help_text: str):
     return click.option("--json", "as_json", is_flag=True, help=help_text)
 
 
+def jobs_option(what: str):
+    """-j/--jobs N: None when not given, which runner.jobs_plan reads as every core, later."""
+    return click.option(
+        "-j",
+        "--jobs",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="N",
+        help=f"Worker processes solving {what} (default: all cores, once the work has run "
+        f"{SPREAD_AFTER} s in this process; 1 solves in this process).",
+    )
+
+
 def worker_options(what: str):
     """-j/--jobs, --cluster and --quiet, for the commands that solve many games."""
     return _apply(
         [
-            click.option(
-                "-j",
-                "--jobs",
-                type=click.IntRange(min=1),
-                default=None,
-                metavar="N",
-                help=f"Worker processes solving {what} (default: all cores, once the work has run "
-                f"{SPREAD_AFTER} s in this process; 1 solves in this process).",
-            ),
+            jobs_option(what),
             click.option(
                 "--cluster",
                 metavar="ADDRESS",

@@ -14,7 +14,7 @@ from ..cards import card_name, cards_of, popcount
 from ..deal import parse_hand
 from ..dealing import Constraints
 from ..errors import UltiInputError
-from ..runner import SPREAD_AFTER, jobs_plan
+from ..runner import jobs_plan
 from .app import interrupted_status
 from .options import (
     _OPTION_LIKE,
@@ -22,6 +22,7 @@ from .options import (
     _parse_trump_option,
     bids_option,
     build_rules,
+    jobs_option,
     json_option,
     rules_options,
 )
@@ -88,15 +89,7 @@ def _void(text: str) -> Tuple[int, int]:
     help="Show the N best lines (default: 20 in the table, every line with --json; 0: every line).",
 )
 @rules_options()
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help=f"Worker processes (default: all cores, once the work has run {SPREAD_AFTER} s in this process; "
-    "1 solves in this process).",
-)
+@jobs_option("samples")
 @click.option(
     "--cluster",
     metavar="ADDRESS",
