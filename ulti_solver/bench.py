@@ -196,11 +196,13 @@ def goal_table(args, root: str) -> None:
 
 def instruction_table(args, root: str) -> None:
     """Per goal and set: each build's instructions per solve (see bench_count), and their ratio."""
-    from .bench_count import per_solve, valgrind_missing
+    from .bench_count import compile_build, per_solve, valgrind_missing
 
     missing = valgrind_missing()
     if missing:
         raise SystemExit(missing)
+    for build in (root, args.baseline) if args.baseline else (root,):
+        compile_build(build)
     print(f"{'goal':<13}{'set':<9}{'this':>14}{'base':>14}  ratio   (instructions per solve, empty table)")
     for name in args.goal or list(GOALS):
         for set_name in ("uniform", "biased"):

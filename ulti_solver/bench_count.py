@@ -65,8 +65,8 @@ def compile_build(root: str) -> None:
 
 
 def per_solve(root: str, cases: List[dict]) -> float:
-    """Instructions of one solve of ``cases`` (the mean), on the build in ``root``."""
-    compile_build(root)
+    """Instructions of one solve of ``cases`` (the mean), on the build in ``root``
+    (byte-compiled first: :func:`compile_build`)."""
     with cases_file(cases) as path:
         solving = process_instructions(root, "--count", path)
         parsing = process_instructions(root, "--parse-only", path)
