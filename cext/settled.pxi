@@ -186,6 +186,7 @@ cdef inline bint _declarer_must_lose_a_lead(Ctx* c) noexcept nogil:
             return True
     return False
 
+
 cdef inline int _cashable_units(Ctx* c, int leader) noexcept nogil:
     """Units the player on lead surely takes by leading his top side-suit cards (quick tricks).
 
