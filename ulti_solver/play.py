@@ -50,9 +50,12 @@ class PlayRules(NamedTuple):
 
         Keyed by identity (hashing the two dataclasses costs more than working the answer
         out); each entry holds its bid and rules, so their ids cannot be reused meanwhile."""
-        found = _FOR_GAME.get((id(bid), trump, id(rules)))
-        if found is not None and found[0] is bid and found[1] is rules:
-            return found[2]
+        try:
+            known_bid, known_rules, play = _FOR_GAME[id(bid), trump, id(rules)]
+            if known_bid is bid and known_rules is rules:
+                return play
+        except KeyError:
+            pass
         if len(_FOR_GAME) > 10_000:
             _FOR_GAME.clear()
         play = cls._for_game(bid, trump, rules)

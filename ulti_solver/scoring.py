@@ -85,21 +85,34 @@ class _once:
 
 
 class Scoring:
-    """The scoring rules of one deal under one bid, trump and rulebook."""
+    """The scoring rules of one deal under one bid, trump and rulebook.
+
+    One is made per solve, thousands a second, and a trick or card goal
+    (durchmars, betli, ulti, four aces) never reads the talon's points: so
+    what the talon adds (R4, R16) is worked out on first use, not here.
+    """
 
     def __init__(self, deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES):
         if deal.talon is None:
             deal.require_talon()  # raises the error that says why
         self.deal, self.bid, self.trump, self.rules = deal, bid, trump, rules
         self.play = play = PlayRules.for_game(bid, trump, rules)
-        talon_points = hand_points(deal.talon)
-        # R16: the talon's aces and tens count for one side.
-        if rules.talon_to_declarer:
-            self.talon_declarer, self.talon_defenders = talon_points, 0
-        else:
-            self.talon_declarer, self.talon_defenders = 0, talon_points
-        self.total_trick_points = 90 - talon_points  # R4: what the tricks hold, bonus included
         self.seven = play.trump_seven
+
+    @_once
+    def total_trick_points(self) -> int:
+        """R4: what the tricks hold, the last-trick bonus included: 90 less the talon's aces and tens."""
+        return 90 - hand_points(self.deal.talon)
+
+    @_once
+    def talon_declarer(self) -> int:
+        """R16: the talon's aces and tens, if they count for the declarer."""
+        return hand_points(self.deal.talon) if self.rules.talon_to_declarer else 0
+
+    @_once
+    def talon_defenders(self) -> int:
+        """R16: the talon's aces and tens, if they count for the defenders (the default)."""
+        return 0 if self.rules.talon_to_declarer else hand_points(self.deal.talon)
 
     @_once
     def dealt_marriages(self) -> Tuple[int, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Optional, Tuple
 
 from .errors import UltiInputError, excerpt
@@ -60,30 +61,32 @@ class Rules:
     """The rules in force: a rulebook plus any extra switches, and the value table (R32).
 
     ``table`` is ``None`` for the rulebook's own table; :attr:`value_table`
-    is the one in force either way.
+    is the one in force either way.  The switches are read once per solve and
+    more, so each is worked out on first use and kept (a frozen dataclass still
+    has an instance dict, and its equality and hash read only the fields).
     """
 
     book: str = DEFAULT_RULEBOOK
     switches: Tuple[str, ...] = ()
     table: Optional[str] = None
 
-    @property
+    @cached_property
     def durchmars_ten_high(self) -> bool:
         return DURCHMARS_TEN_HIGH in self.switches
 
-    @property
+    @cached_property
     def free_seven(self) -> bool:
         return FREE_SEVEN in self.switches
 
-    @property
+    @cached_property
     def talon_to_declarer(self) -> bool:
         return TALON_TO_DECLARER in self.switches
 
-    @property
+    @cached_property
     def marriage_needs_trick(self) -> bool:
         return MARRIAGE_NEEDS_TRICK in self.switches
 
-    @property
+    @cached_property
     def value_table(self) -> str:
         return self.table or RULEBOOKS[self.book][1]
 
