@@ -141,7 +141,7 @@ def popcount(hand: Hand) -> int:
 
 def hand_points(hand: Hand) -> int:
     """R4 card points of the aces and tens in ``hand`` (no last-trick bonus)."""
-    return 10 * popcount(hand & BB_POINT_CARDS)
+    return 10 * (hand & BB_POINT_CARDS).bit_count()  # not via popcount: a call less, once or more per solve
 
 
 #: Every suit holding (a byte of rank bits) as the canonical letters, ``-`` when void:

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Iterable, List, NamedTuple, Tuple
 
 from ._core import Goal as Flag
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI
-from .cards import BB_ACES, BB_POINT_CARDS, popcount
+from .cards import BB_ACES, BB_POINT_CARDS
 from .position import Outcome, Position
 from .scoring import Scoring, SilentQuestion
 from .settlement import FINALS, final_outcome
@@ -45,7 +46,7 @@ class Goal:
     need: int = 0
     possible: bool = True
 
-    @property
+    @cached_property  # asked once per solve, of goals that are mostly made once and shared
     def certain(self) -> bool:
         return self.possible and self.flags == 0 and self.need <= 0
 
@@ -74,10 +75,15 @@ def cards_out(position: Position) -> int:
 
 
 def units_left(position: Position) -> int:
-    """Units of ten still to be won: the aces and tens out, and the last trick (R4)."""
-    if position.finished:
-        return 0
-    return popcount(cards_out(position) & BB_POINT_CARDS) + 1
+    """Units of ten still to be won: the aces and tens out, and the last trick (R4).
+
+    (cards_out, inline: every points goal of every solve asks this.)  No card
+    out at all is a finished game, with not even the last trick to win."""
+    hands = position.hands
+    out = hands[0] | hands[1] | hands[2]
+    for card in position.trick:
+        out |= 1 << card
+    return (out & BB_POINT_CARDS).bit_count() + 1 if out else 0
 
 
 def _futures(position: Position):

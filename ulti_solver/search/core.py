@@ -18,36 +18,26 @@ from ..deal import Deal
 from ..play import PlayRules
 from ..position import Position, start_of_play
 from ..scoring import Scoring, silent_questions
+from ..solution import Solution
 from ..variants import DEFAULT_RULES, Rules
 
 try:
     from .. import _core
 except ImportError:  # not built: the facade falls back to the reference, with a warning
     _core = None
+else:  # the goal compiler needs the core's flags, so it comes only with the core
+    from ..goals import bid_goal, component_goal, past_of, settled_value, silent_goal, value_question
 
 _local = threading.local()
 
 
-_goals_module = None
-
-
-def _goals():
-    """The goal compiler, which needs the core's flags (so it is imported only with the core,
-    once: an import statement costs a microsecond or two, and this runs once per solve)."""
-    global _goals_module
-    if _goals_module is None:
-        from .. import goals
-
-        _goals_module = goals
-    return _goals_module
-
-
 def engine():
     """This thread's core engine, made on first use."""
-    found = getattr(_local, "engine", None)
-    if found is None:
+    try:
+        return _local.engine
+    except AttributeError:
         found = _local.engine = _core.Engine()
-    return found
+        return found
 
 
 def forget_positions() -> None:
@@ -75,12 +65,12 @@ def legal_mask(position: Position, play: PlayRules) -> int:
 class CoreGame:
     """Answers goals of one deal, bid and trump at one position with one core search object."""
 
+    _max_units = None  # the exact points, once searched
+
     def __init__(self, scoring: Scoring, position: Position):
-        self.goals = _goals()
         self.scoring = scoring
         self.position = position
         self.search = make_search(position, scoring.play)
-        self._max_units = None
 
     @classmethod
     def for_deal(
@@ -113,28 +103,25 @@ class CoreGame:
 
     def joint(self) -> bool:
         """R24: the whole bid at once, asked as one question."""
-        goals = self.goals
         scoring, position = self.scoring, self.position
         return self.can_force(
-            goals.bid_goal(goals.component_goal(c, scoring, position) for c in scoring.bid.ordered_components()),
+            bid_goal(component_goal(c, scoring, position) for c in scoring.bid.ordered_components()),
             points_known=False,
         )
 
     def value(self) -> int:
         """R34 from this position."""
-        question = self.goals.value_question(self.scoring)
-        past = self.goals.past_of(self.position)
+        question = value_question(self.scoring)
+        past = past_of(self.position)
         if self.position.finished:
-            return self.goals.settled_value(self.scoring, self.position)
+            return settled_value(self.scoring, self.position)
         return self.search.value(question, past)
 
     def value_at_least(self, bound: int) -> bool:
         """Whether the declarer can be sure of S >= ``bound`` (a null-window search)."""
         if self.position.finished:
-            return self.goals.settled_value(self.scoring, self.position) >= bound
-        return self.search.value_at_least(
-            self.goals.value_question(self.scoring), self.goals.past_of(self.position), bound
-        )
+            return settled_value(self.scoring, self.position) >= bound
+        return self.search.value_at_least(value_question(self.scoring), past_of(self.position), bound)
 
 
 def solve_core(
@@ -152,18 +139,15 @@ def solve_core(
     condition (party, 40-100, 20-100) too; the questions share one search
     object, so later ones reuse what earlier ones put in the table.
     """
-    from ..goals import bid_goal, component_goal, silent_goal
-    from ..solution import Solution
-
     scoring = Scoring(deal, bid, trump, rules)
     position = position or start_of_play(scoring.deal)
     game = CoreGame(scoring, position)
-    goals = {c: component_goal(c, scoring, position) for c in bid.ordered_components()}
-    components = {c: game.can_force(goal) for c, goal in goals.items()}
+    asked = {c: component_goal(c, scoring, position) for c in bid.ordered_components()}
+    components = {c: game.can_force(goal) for c, goal in asked.items()}
     if len(components) == 1:
         joint = next(iter(components.values()))
     else:  # R24: one strategy for every component at once
-        joint = all(components.values()) and game.can_force(bid_goal(goals.values()))
+        joint = all(components.values()) and game.can_force(bid_goal(asked.values()))
     points = None
     if trump is not None:
         future = game.max_units() if not position.finished else 0
