@@ -149,6 +149,13 @@ class Bid:
         shown = [c for c in self._ordered if c != PARTY or self.components == {PARTY}]
         return " ".join(words + shown)
 
+    @functools.cached_property
+    def games(self) -> dict:
+        """{trump: (rules, rules of play)} of the last game played with this bid and trump,
+        kept here by :class:`~ulti_solver.scoring.Scoring` (made per solve) to find its
+        rules of play without a lookup keyed by bid, trump and rules."""
+        return {}
+
     def __repr__(self) -> str:
         return f"Bid.parse({str(self)!r})"
 
