@@ -17,10 +17,11 @@ from ulti_solver.cards import (
     card_points,
     format_card_list,
     format_hand,
+    format_suit,
     make_card,
     parse_card,
 )
-from ulti_solver.deal import Deal, DealError, parse_deal, parse_hand
+from ulti_solver.deal import Deal, DealError, _suit_group, parse_deal, parse_hand
 from ulti_solver.dealing import random_deal
 
 EXAMPLE = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
@@ -94,6 +95,21 @@ def test_twelve_card_hand_is_a_deal_before_the_discard():
 def test_r7_bad_deals_name_the_problem(text, message):
     with pytest.raises(DealError, match=message):
         parse_deal(text)
+
+
+def test_every_suit_group_as_printed_reads_back_by_the_known_groups_and_by_the_rank_parser():
+    # parse_hand reads a known group with one lookup, others by parsing each rank: both agree.
+    for bits in range(256):
+        text = format_suit(bits, HEARTS)
+        assert _suit_group(text) == bits
+        shuffled = text[::-1] if text != "-" else ""
+        assert parse_hand(f"{shuffled}.-.-.-") == bits
+
+
+def test_a_group_naming_a_rank_twice_stays_an_error_once_it_has_been_seen():
+    for _ in range(2):
+        with pytest.raises(DealError, match="HA is written twice"):
+            parse_hand("AA9.-.-.-")
 
 
 def test_card_errors_are_value_errors_quoting_the_input():

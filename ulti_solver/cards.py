@@ -146,19 +146,19 @@ def hand_points(hand: Hand) -> int:
 
 #: Every suit holding (a byte of rank bits) as the canonical letters, ``-`` when void:
 #: a batch prints thousands of deals, so this is looked up, not rebuilt.
-_SUIT_TEXT = tuple("".join(RANK_LETTERS[r] for r in CANONICAL_RANKS if (bits >> r) & 1) or "-" for bits in range(256))
+SUIT_TEXT = tuple("".join(RANK_LETTERS[r] for r in CANONICAL_RANKS if (bits >> r) & 1) or "-" for bits in range(256))
 
 
 def format_suit(hand: Hand, suit: Suit) -> str:
     """One suit of a hand in canonical rank order, ``-`` when void."""
-    return _SUIT_TEXT[(hand >> (8 * suit)) & 0xFF]
+    return SUIT_TEXT[(hand >> (8 * suit)) & 0xFF]
 
 
 def format_hand(hand: Hand) -> str:
     """The canonical dotted form: hearts.bells.leaves.acorns, ranks A T K O U 9 8 7."""
     return (
-        f"{_SUIT_TEXT[hand & 0xFF]}.{_SUIT_TEXT[(hand >> 8) & 0xFF]}."
-        f"{_SUIT_TEXT[(hand >> 16) & 0xFF]}.{_SUIT_TEXT[(hand >> 24) & 0xFF]}"
+        f"{SUIT_TEXT[hand & 0xFF]}.{SUIT_TEXT[(hand >> 8) & 0xFF]}."
+        f"{SUIT_TEXT[(hand >> 16) & 0xFF]}.{SUIT_TEXT[(hand >> 24) & 0xFF]}"
     )
 
 

@@ -8,6 +8,7 @@ from typing import Optional, Tuple
 
 from .cards import (
     BB_ALL,
+    SUIT_TEXT,
     SUITS,
     CardError,
     Hand,
@@ -29,7 +30,6 @@ def seat_possessive(seat: int) -> str:
     return "the declarer's" if seat == 0 else f"{SEAT_NAMES[seat]}'s"
 
 
-_SPLIT = re.compile(r"[\s/]+")
 #: Spaces around the commas of a card list are part of the list, not between hands.
 _COMMA = re.compile(r"\s*,\s*")
 BOM = "\ufeff"
@@ -65,8 +65,11 @@ def _parse_suit_ranks(text: str) -> list:
 
 
 #: Suit groups already read, to their ranks as a byte of rank bits, or None for a group
-#: that names a rank twice: the same few groups recur line after line of a batch.
-_GROUPS: dict = {}
+#: that names a rank twice: the same few groups recur line after line of a batch.  Every
+#: group as the notation prints it is there from the start, so a hand written the usual
+#: way is read with four lookups (parse_hand).
+_GROUPS: dict = {text: bits for bits, text in enumerate(SUIT_TEXT)}
+_GROUPS[""] = 0
 
 
 def _suit_group(text: str):
@@ -106,6 +109,10 @@ def parse_hand(text: str) -> Hand:
             raise DealError(
                 f"{excerpt(text)} has {len(groups)} suit groups; a hand has four (hearts.bells.leaves.acorns)"
             )
+        try:
+            return _GROUPS[groups[0]] | _GROUPS[groups[1]] << 8 | _GROUPS[groups[2]] << 16 | _GROUPS[groups[3]] << 24
+        except (KeyError, TypeError):  # a group not read yet, or one that names a rank twice (None)
+            pass
         mask = 0
         for suit, group in zip(SUITS, groups):
             bits = _suit_group(group)
@@ -184,6 +191,15 @@ def _check_no_card_twice(parts) -> None:
 
 def check_deal(hands, talon) -> None:
     """R7: every card exactly once; 10/10/10 + 2, or 12/10/10 with no talon."""
+    h0, h1, h2 = hands
+    if h1.bit_count() == 10 and h2.bit_count() == 10:
+        # The usual deal, in a few operations (one per batch line): parts of 32 cards in all
+        # that cover all 32 cards hold each card exactly once.
+        if talon is None:
+            if h0.bit_count() == 12 and h0 | h1 | h2 == BB_ALL:
+                return
+        elif h0.bit_count() == 10 and talon.bit_count() == 2 and h0 | h1 | h2 | talon == BB_ALL:
+            return
     parts = list(hands) + ([talon] if talon is not None else [])
     _check_no_card_twice(parts)
     counts = [popcount(h) for h in hands]
@@ -216,8 +232,10 @@ def parse_deal(text: str) -> Deal:
     """
     if not isinstance(text, str):
         raise DealError(f"a deal is a string, not {excerpt(text)}")
-    cleaned = _COMMA.sub(",", text.strip().lstrip(BOM).strip())
-    tokens = [t for t in _SPLIT.split(cleaned) if t]
+    cleaned = text.strip().lstrip(BOM).strip()
+    if "," in cleaned:  # the regular expressions cost more than the rest of the parse: only where needed
+        cleaned = _COMMA.sub(",", cleaned)
+    tokens = cleaned.replace("/", " ").split()  # hands are separated by runs of blanks and '/'
     if len(tokens) not in (3, 4):
         raise DealError(
             "a deal is three hands (declarer, seat 1, seat 2) and optionally the talon, "
