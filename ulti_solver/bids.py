@@ -151,9 +151,8 @@ class Bid:
 
     @functools.cached_property
     def games(self) -> dict:
-        """{trump: (rules, rules of play)} of the last game played with this bid and trump,
-        kept here by :class:`~ulti_solver.scoring.Scoring` (made per solve) to find its
-        rules of play without a lookup keyed by bid, trump and rules."""
+        """{trump: (rules, rules of play)} of the last game played with this bid and trump:
+        the memo of :meth:`ulti_solver.play.PlayRules.for_game`, which every solve asks."""
         return {}
 
     def __repr__(self) -> str:

@@ -77,12 +77,8 @@ def cards_out(position: Position) -> int:
 def units_left(position: Position) -> int:
     """Units of ten still to be won: the aces and tens out, and the last trick (R4).
 
-    (cards_out, inline: every points goal of every solve asks this.)  No card
-    out at all is a finished game, with not even the last trick to win."""
-    hands = position.hands
-    out = hands[0] | hands[1] | hands[2]
-    for card in position.trick:
-        out |= 1 << card
+    No card out at all is a finished game, with not even the last trick to win."""
+    out = cards_out(position)
     return (out & BB_POINT_CARDS).bit_count() + 1 if out else 0
 
 

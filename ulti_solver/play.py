@@ -24,7 +24,6 @@ from .cards import (
 from .variants import DEFAULT_RULES, Rules
 
 DECLARER = 0
-_FOR_GAME: dict = {}
 
 
 class PlayRules(NamedTuple):
@@ -48,18 +47,13 @@ class PlayRules(NamedTuple):
     def for_game(cls, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES) -> PlayRules:
         """The rules of play of a game; the same few come back solve after solve, so they are kept.
 
-        Keyed by identity (hashing the two dataclasses costs more than working the answer
-        out); each entry holds its bid and rules, so their ids cannot be reused meanwhile."""
-        try:
-            known_bid, known_rules, play = _FOR_GAME[id(bid), trump, id(rules)]
-            if known_bid is bid and known_rules is rules:
-                return play
-        except KeyError:
-            pass
-        if len(_FOR_GAME) > 10_000:
-            _FOR_GAME.clear()
+        Each bid keeps the last one per trump (``Bid.games``), checked against the rules by
+        identity: hashing the two dataclasses costs more than working the answer out."""
+        known = bid.games.get(trump)
+        if known is not None and known[0] is rules:
+            return known[1]
         play = cls._for_game(bid, trump, rules)
-        _FOR_GAME[(id(bid), trump, id(rules))] = (bid, rules, play)
+        bid.games[trump] = (rules, play)
         return play
 
     @classmethod
