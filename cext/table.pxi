@@ -12,17 +12,16 @@ cdef uint8_t _packed[256][256]
 
 
 cdef void _fill_packed() noexcept nogil:
-    cdef int m, b, bit, out_bit, value
+    """One entry per step: b's lowest bit, placed after the bits of m below it, added to the
+    packing of b without it (an entry built a bit at a time cost 8 M instructions per import)."""
+    cdef int m, b, low
     for m in range(256):
-        for b in range(256):
-            value = 0
-            out_bit = 0
-            for bit in range(8):
-                if m & (1 << bit):
-                    if b & (1 << bit):
-                        value |= 1 << out_bit
-                    out_bit += 1
-            _packed[m][b] = <uint8_t>value
+        _packed[m][0] = 0
+        for b in range(1, 256):
+            low = b & -b
+            _packed[m][b] = _packed[m][b ^ low]
+            if m & low:
+                _packed[m][b] |= <uint8_t>(1 << __builtin_popcount(m & (low - 1)))
 
 _fill_packed()
 
