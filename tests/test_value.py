@@ -21,7 +21,7 @@ from ulti_solver.play import PlayRules
 from ulti_solver.position import parse_play, replay, start_of_play
 from ulti_solver.scoring import Scoring
 from ulti_solver.search import solve
-from ulti_solver.settlement import SettlementError, component_units, game_value
+from ulti_solver.settlement import FINALS, SettlementError, component_units, final_outcome, game_value
 
 #: A 40-100 ulti in acorns, three tricks before the end (found by search, checked by both searches).
 TWO_GOALS_DEAL = "K.-.A8.ATKOU87 AO8.KOU9.OU9.- U97.AT87.K7.9 T.-.T.-"
@@ -86,9 +86,9 @@ def test_r30_to_r33_compiled_finals_equal_the_settlement(bid, the_rules, seed, p
     trump = trump_for(bid, pick)
     scoring = Scoring(random_deal(random.Random(seed)), bid, trump, the_rules)
     compiled = goals.final_values(scoring)
-    for facts, value in zip(goals.FINALS, compiled):
+    for facts, value in zip(FINALS, compiled):
         try:
-            assert value == game_value(scoring, goals.final_outcome(*facts)), facts
+            assert value == game_value(scoring, final_outcome(*facts)), facts
         except SettlementError:
             # Facts no game can end with: a defender's seven winning the tenth trick when the
             # declarer took every trick, and the like (R26, R27).  The core never reaches them.

@@ -27,7 +27,6 @@ from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULT
 from .cards import BB_ACES, BB_POINT_CARDS
 from .position import Outcome, Position
 from .scoring import Scoring, SilentQuestion
-from .settlement import FINALS, final_outcome
 
 G_ULTI = int(Flag.ULTI)
 G_ACES = int(Flag.ACES)
@@ -273,7 +272,7 @@ _GROUP_KEYS = (
 )
 #: Per final outcome, in the core's order, its entry in each group: points (units and the
 #: tricks), aces, seven -- the index arithmetic of cext/value.pxi's _final_index.
-_FINAL_PARTS = [(i // 6, (i // 3) % 2, i % 3) for i in range(len(FINALS))]
+_FINAL_PARTS = [(i // 6, (i // 3) % 2, i % 3) for i in range(len(POINTS_FACTS) * 2 * 3)]
 #: The facts a group's entries are priced at, for the facts it does not read (any will do).
 _NEUTRAL = {
     0: lambda p: (*p, False, 0),
@@ -287,7 +286,8 @@ _GROUP_TABLES: dict = {}
 
 def _group_table(scoring: Scoring, table: str, index: int):
     """One group's entries: {its facts: (units of its items, the components of it made)}."""
-    from .settlement import item_units, silent_items
+    # Settlement is imported by the value questions only: a solve without them starts faster.
+    from .settlement import final_outcome, item_units, silent_items
 
     key = (index, scoring.bid, table, _GROUP_KEYS[index](scoring))
     found = _GROUP_TABLES.get(key)

@@ -6,7 +6,6 @@ from typing import List
 
 import click
 
-from ..analysis.replay import best_cards, best_line, card_solutions
 from ..cards import card_name
 from ..deal import SEAT_NAMES
 from ..errors import UltiInputError
@@ -102,9 +101,13 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, pla
         cards = best = line = None
         at = position or start_of_play(the_deal)
         if with_cards and not at.finished:
+            from ..analysis.replay import best_cards, card_solutions  # only --cards and --line analyse play
+
             cards = card_solutions(the_deal, played_bid, played_trump, rules, at, silent=silent)
             best = best_cards({c: s.value for c, s in cards.items()}, at)
         if with_line:
+            from ..analysis.replay import best_line
+
             line = best_line(the_deal, played_bid, played_trump, rules, at)
         results.append((solution, at, cards, best, line))
     out = Output()
