@@ -111,17 +111,17 @@ class Bid:
     def parse(cls, text: str) -> Bid:
         return parse_bid(text)
 
-    @property
+    @functools.cached_property  # read by every solve: an attribute after the first read
     def has_trump(self) -> bool:
         """Trump game or not: betli and colorless durchmars have no trump (R3, R23)."""
         return BETLI not in self.components and not self.colorless
 
-    @property
+    @functools.cached_property
     def plays_party(self) -> bool:
         """R22: the party and the marriages are played."""
         return PARTY in self.components
 
-    @property
+    @functools.cached_property
     def has_ulti(self) -> bool:
         return ULTI in self.components
 

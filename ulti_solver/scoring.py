@@ -147,20 +147,26 @@ class Scoring:
     def component_signature(self, component: str) -> tuple:
         """What :meth:`component_made` reads for a points component besides the outcome, and
         no more: 40-100 is the same question on every deal with the forty and the same
-        talon, so the goal compiled for one deal serves the next (goals.points_goal)."""
+        talon, so the goal compiled for one deal serves the next (goals.points_goal).
+
+        The talon enters as its aces and tens and the rule that says whose they are (R16),
+        read here directly: the three totals built on them are worked out on first use, and
+        that costs more Python calls than this whole signature."""
+        rules = self.rules
         if component == PARTY:
             return (
                 PARTY,
-                self.total_trick_points,
-                self.talon_declarer,
-                self.talon_defenders,
+                hand_points(self.deal.talon),
+                rules.talon_to_declarer,
                 self.dealt_marriages,
-                self.rules.marriage_needs_trick,
+                rules.marriage_needs_trick,
             )
         if component == FORTY_100:
-            return FORTY_100, self.talon_declarer, has_forty(self.deal.hands[0], self.trump)
+            talon = hand_points(self.deal.talon) if rules.talon_to_declarer else 0
+            return FORTY_100, talon, has_forty(self.deal.hands[0], self.trump)
         if component == TWENTY_100:
-            return TWENTY_100, self.talon_declarer, has_twenty(self.deal.hands[0], self.trump)
+            talon = hand_points(self.deal.talon) if rules.talon_to_declarer else 0
+            return TWENTY_100, talon, has_twenty(self.deal.hands[0], self.trump)
         return component, self.points_signature
 
     # -- R14-R23: what each component asks of the finished game ---------
