@@ -88,54 +88,90 @@ cdef inline bint _can_beat(Ctx* c, uint32_t hand, int led, int best) noexcept no
     return (best >> 3) != c.trump or (trumps & _above(c, best)) != 0
 
 
-cdef inline int _lead_score(Ctx* c, int player, int card, uint32_t live, bint betli) noexcept nogil:
-    """How promising a lead is (see _order_moves)."""
-    cdef uint32_t hand = c.hands[player]
-    cdef uint32_t suit_cards = c.suit_mask[card >> 3]
+cdef struct Scorer:
+    # What every card's score shares in one call of _order_moves, worked out once per call
+    # rather than once per card (the C compiler cannot hoist loads from the context past the
+    # stores into the move list).  Leads: per suit, the score of its top card still out
+    # and of a lower card, before the card's rank.  Follows: the trick so far.
+    int top[4]
+    int lower[4]
+    int best                # follows: the card winning the trick so far, and its led suit
+    int led
+    bint mine_if_won        # our side takes the trick if this card wins it / if it does not
+    bint mine_if_not
+    bint opponent_next      # second to play, and the last player is an opponent ...
+    uint32_t next_hand      # ... with this hand
+    bint next_beats_best    # ... who can beat the card winning so far
+
+
+cdef inline void _prepare_leads(Ctx* c, Scorer* k, int player, uint32_t legal, uint32_t live) noexcept nogil:
+    """The suit parts of _lead_score: the top card still out in its suit first (it wins
+    unless an opponent void in the suit ruffs it), then low cards, toward a partner's top
+    card first."""
     cdef uint32_t defenders = c.hands[1] | c.hands[2]
-    cdef uint32_t opponents, partner
-    cdef int score
     cdef bint declarer_side = player == 0
+    cdef uint32_t opponents = defenders if declarer_side else c.hands[0]
+    cdef uint32_t partner = 0 if declarer_side else defenders & ~c.hands[player]
+    cdef uint32_t suit_cards, theirs
+    cdef int s
+    for s in range(4):
+        suit_cards = c.suit_mask[s]
+        if not (legal & suit_cards):
+            continue
+        k.top[s] = W_WIN
+        if c.trump >= 0 and s != c.trump and _ruffable(c, opponents, suit_cards):
+            k.top[s] = W_WIN - W_RUFFABLE
+        theirs = partner & suit_cards
+        k.lower[s] = W_TOWARD_PARTNER if theirs and not (live & ~partner & _above(c, _top(theirs))) else W_LOSE
+
+
+cdef inline int _lead_score(Ctx* c, Scorer* k, int player, int card, bint top, bint betli) noexcept nogil:
+    """How promising a lead is (see _order_moves); ``top``: no card still out beats it."""
+    cdef uint32_t suit_cards
+    cdef int score
     if betli:
-        if declarer_side:
+        if player == 0:
             # A lead loses when a defender holds a higher card of the suit (R11 makes him beat it).
-            return (W_WIN if defenders & _above(c, card) else W_LOSE) - (card & 7)
+            return (W_WIN if (c.hands[1] | c.hands[2]) & _above(c, card) else W_LOSE) - (card & 7)
         # Lead low into a suit the declarer holds: R11 makes him beat it if he can.
+        suit_cards = c.suit_mask[card >> 3]
         score = (W_WIN if c.hands[0] & suit_cards else W_LOSE) - (card & 7)
         if c.hands[0] & _above(c, card) and not (c.hands[0] & suit_cards & ~_above(c, card)):
             score += W_LOSE   # every card he has in the suit is higher
         return score
-    # The top card still out in its suit first (it wins unless an opponent void
-    # in the suit ruffs it), then low cards, toward a partner's top card first.
-    opponents = defenders if declarer_side else c.hands[0]
-    partner = 0 if declarer_side else defenders & ~hand
-    if not (live & _above(c, card)):
-        score = W_WIN + (card & 7)
-        if c.trump >= 0 and (card >> 3) != c.trump and _ruffable(c, opponents, suit_cards):
-            score -= W_RUFFABLE
-        return score
-    if partner & suit_cards and not (live & ~partner & _above(c, _top(partner & suit_cards))):
-        return W_TOWARD_PARTNER - (card & 7)
-    return W_LOSE - (card & 7)
+    if top:
+        return k.top[card >> 3] + (card & 7)
+    return k.lower[card >> 3] - (card & 7)
 
 
-cdef inline int _follow_score(Ctx* c, Trick* t, int player, int pos, int card, bint betli) noexcept nogil:
-    """How promising a card is when following to a trick (see _order_moves)."""
-    cdef int best = t.card[t.winner_at[pos - 1]]
-    cdef int win_index = pos if _beats(c, card, best) else t.winner_at[pos - 1]
-    cdef int winner_seat = (player + 3 - pos + win_index) % 3
+cdef inline void _prepare_follows(Ctx* c, Trick* t, Scorer* k, int player, int pos, bint betli) noexcept nogil:
+    """The trick's part of _follow_score: who wins it so far, and whether the last player,
+    an opponent, could still take it."""
+    cdef int best_index = t.winner_at[pos - 1]
     cdef bint declarer_side = player == 0
-    cdef bint mine = (winner_seat == 0) == declarer_side
+    cdef int best_seat = (player + 3 - pos + best_index) % 3
+    k.best = t.card[best_index]
+    k.led = t.card[0] >> 3
+    # A card that wins the trick wins it for the player's own side.
+    k.mine_if_won = not betli
+    k.mine_if_not = ((best_seat == 0) == declarer_side) != betli
+    k.opponent_next = pos == 1 and not betli and ((player + 1) % 3 == 0) != declarer_side
+    if k.opponent_next:
+        k.next_hand = c.hands[(player + 1) % 3]
+        k.next_beats_best = _can_beat(c, k.next_hand, k.led, k.best)
+
+
+cdef inline int _follow_score(Ctx* c, Scorer* k, int pos, int card) noexcept nogil:
+    """How promising a card is when following to a trick (see _order_moves)."""
+    cdef bint wins = _beats(c, card, k.best)
+    cdef bint mine = k.mine_if_won if wins else k.mine_if_not
     cdef int points = W_SMEAR if (c.point_cards & _bit(card)) else 0
-    if betli:
-        mine = not mine
-    if mine and pos == 1 and not betli and ((player + 1) % 3 == 0) != declarer_side and \
-            _can_beat(c, c.hands[(player + 1) % 3], t.card[0] >> 3, card if win_index == pos else best):
+    if mine and k.opponent_next and (_can_beat(c, k.next_hand, k.led, card) if wins else k.next_beats_best):
         # The last player, an opponent, can take it anyway: keep high cards and points.
         return W_TOWARD_PARTNER - (card & 7) - points
     if mine:
         # Our side takes the trick so far: win low, or smear points on a partner's card.
-        if win_index == pos:
+        if wins:
             return W_WIN - (card & 7) + (W_SMEAR_LAST if points and pos == 2 else 0)
         return W_WIN + points - (card & 7)
     return W_LOSE - (card & 7) - points
@@ -188,7 +224,8 @@ cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int
     cdef uint32_t rest = legal
     cdef int n = 0, card, i, j, score, key
     cdef int scores[12]
-    cdef uint32_t nxt
+    cdef uint32_t above, nxt
+    cdef Scorer k
     cdef bint betli = (flags & NO_TRICKS) != 0
     cdef uint32_t plain = 0xFFFFFFFF   # cards that may stand in for a touching card
     if (legal & (legal - 1)) == 0:  # one card: nothing to order
@@ -200,20 +237,25 @@ cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int
         plain &= ~_bit(c.seven)
     for i in range(pos):
         live |= _bit(t.card[i])
+    if pos == 0:
+        if not betli:
+            _prepare_leads(c, &k, player, legal, live)
+    else:
+        _prepare_follows(c, t, &k, player, pos, betli)
     while rest:
         card = __builtin_ctz(rest)
         rest &= rest - 1
         # Skip a card whose touching higher card is in the same hand, plays alike and is legal.
-        nxt = live & _above(c, card)
-        if nxt:
-            nxt = nxt & (~nxt + 1)
+        above = live & _above(c, card)
+        if above:
+            nxt = above & (~above + 1)
             if (nxt & legal) and (plain & _bit(card)) and (plain & nxt) and (not points_matter or (
                     ((c.point_cards & _bit(card)) != 0) == ((c.point_cards & nxt) != 0))):
                 continue
         if pos == 0:
-            score = _lead_score(c, player, card, live, betli)
+            score = _lead_score(c, &k, player, card, above == 0, betli)
         else:
-            score = _follow_score(c, t, player, pos, card, betli)
+            score = _follow_score(c, &k, pos, card)
         score += _history(c, pos, player, card)[0]
         if card == hint:
             score += W_HINT
