@@ -82,7 +82,7 @@ class Position(NamedTuple):
 
 def start_of_play(deal: Deal) -> Position:
     """R8: the declarer leads the first trick with the dealt hands."""
-    return Position(deal.hands, DECLARER, Outcome())
+    return Position(deal.hands, DECLARER)  # the default so_far is an empty Outcome, made once
 
 
 def finish_trick(trick: Sequence[Card], leader: int, summary: Outcome, play: PlayRules) -> Tuple[int, Outcome]:
