@@ -11,8 +11,10 @@ whether the answers' checksums agree.  Then, for this build only: the
 value (R34), the best bid (R35), the analysis of a played game, the
 simulation rate, and the commands as a user runs them (start-up, batch,
 discards).  ``--instructions`` counts each solve's instructions under
-valgrind instead (:mod:`ulti_solver.bench_count`): slow, but free of the
-shared machine's noise.  Benchmarks measure; tests never time.
+valgrind instead (:mod:`ulti_solver.bench_count`), and then (unless
+``--no-extras``) those of whole quick commands, start-up included: slow,
+but free of the shared machine's noise.  Benchmarks measure; tests never
+time.
 """
 
 from __future__ import annotations
@@ -94,26 +96,34 @@ def time_build(root: str, cases: List[dict]) -> dict:
 #: How the shell rows start Python: without ``site``, so that an editable install of the
 #: checkout running the bench ('pip install -e .') adds no import hook to every command's
 #: start-up (about 20 M instructions, a tenth of a quick command) that a user's
-#: 'pip install .' does not have; ``shell_env`` puts the site-packages on the path instead.
+#: 'pip install .' does not have; :class:`Shell` puts the site-packages on the path instead.
 SHELL_PYTHON = (sys.executable, "-S")
 
 
-def shell_env(root: str) -> dict:
-    """The environment of a command run as a user runs it after 'pip install .' compiled the
-    bytecode once: a PYTHONDONTWRITEBYTECODE here would have every run compile every module.
-    The checkout comes first on the path, then this interpreter's site-packages."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    packages = [p for p in sys.path if os.path.basename(p) in ("site-packages", "dist-packages")]
-    env["PYTHONPATH"] = os.pathsep.join([root, *packages])
-    subprocess.run([*SHELL_PYTHON, "-m", "ulti_solver", "--help"], check=True, stdout=subprocess.DEVNULL, env=env)
-    return env
+class Shell:
+    """``ulti`` commands of the build in ``root``, run as a user runs them after 'pip install .'
+    compiled the bytecode once (a PYTHONDONTWRITEBYTECODE here would have every run compile
+    every module): the checkout first on the path, then this interpreter's site-packages,
+    and the checkout as the working directory, because ``python -m`` puts that first of all."""
 
+    def __init__(self, root: str):
+        self.root = root
+        self.env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        packages = [p for p in sys.path if os.path.basename(p) in ("site-packages", "dist-packages")]
+        self.env["PYTHONPATH"] = os.pathsep.join([root, *packages])
+        self.run("--help")  # compiles the bytecode of the modules every command imports
 
-def command_wall(env: dict, *args: str) -> float:
-    """Seconds of wall time for ``ulti ARGS`` run as a user runs it (output thrown away)."""
-    start = time.perf_counter()
-    subprocess.run([*SHELL_PYTHON, "-m", "ulti_solver", *args], check=True, stdout=subprocess.DEVNULL, env=env)
-    return time.perf_counter() - start
+    def argv(self, *args: str) -> List[str]:
+        return [*SHELL_PYTHON, "-m", "ulti_solver", *args]
+
+    def run(self, *args: str) -> None:
+        subprocess.run(self.argv(*args), check=True, stdout=subprocess.DEVNULL, env=self.env, cwd=self.root)
+
+    def wall(self, *args: str) -> float:
+        """Seconds of wall time for ``ulti ARGS`` (output thrown away)."""
+        start = time.perf_counter()
+        self.run(*args)
+        return time.perf_counter() - start
 
 
 class Worker:
@@ -222,6 +232,33 @@ def instruction_table(args, root: str) -> None:
                 base = per_solve(args.baseline, cases)
                 line += f"{base:>14,.0f}  {this / base:.3f}x"
             print(line, flush=True)
+    if not args.no_extras:
+        start_up_instructions(args, root)
+
+
+#: examples/deal.txt, the README's deal.
+EXAMPLE_DEAL = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
+#: The commands whose whole process ``--instructions`` counts: the floor (Python and click),
+#: the group's help, and the shell rows' one-deal solve.
+START_UP = (
+    ("python -S and import click", ()),
+    ("ulti --help", ("--help",)),
+    ("ulti solve, one deal", ("solve", EXAMPLE_DEAL, "--bid", "40-100 ulti", "--trump", "leaves", "--json")),
+)
+
+
+def start_up_instructions(args, root: str) -> None:
+    """Each command of START_UP as a whole process: where a quick command's time goes."""
+    from .bench_count import command_instructions
+
+    print(f"\n{'command':<28}{'this':>14}{'base':>14}  ratio   (instructions of the whole process)")
+    for label, command in START_UP:
+        this = command_instructions(root, *command)
+        line = f"{label:<28}{this:>14,.0f}"
+        if args.baseline:
+            base = command_instructions(args.baseline, *command)
+            line += f"{base:>14,.0f}  {this / base:.3f}x"
+        print(line, flush=True)
 
 
 def extras(args, root: str) -> None:
@@ -258,10 +295,10 @@ def extras(args, root: str) -> None:
         f"max {row['max']:.3f} s"
     )
     twelve = [Deal((d.hands[0] | d.talon, d.hands[1], d.hands[2]), None) for d in dealt[: max(1, args.hands // 2)]]
-    env = shell_env(root)  # once: it compiles the bytecode with a first run
+    shell = Shell(root)
     times = []
     for deal in twelve:
-        times.append(command_wall(env, "best", str(deal), "--quiet", "--json"))
+        times.append(shell.wall("best", str(deal), "--quiet", "--json"))
     row = stats(times)
     print(
         f"best bid of a 12-card hand (9,900 candidates), as 'ulti best', {len(twelve)} hands: "
@@ -325,7 +362,7 @@ def extras(args, root: str) -> None:
     deal = dealt[0]
     walls = []
     for _ in range(7):
-        walls.append(command_wall(env, "solve", str(deal), "--bid", "40-100 ulti", "--trump", "leaves", "--json"))
+        walls.append(shell.wall("solve", str(deal), "--bid", "40-100 ulti", "--trump", "leaves", "--json"))
     print(f"'ulti solve' of one deal from the shell: median {statistics.median(walls):.3f} s wall")
     for bid_text in ("40-100 ulti", "colorless durchmars"):
         cases = cases_for(bid_text, "biased", args.deals, args.seed)
@@ -343,7 +380,7 @@ def extras(args, root: str) -> None:
             path = os.path.join(folder, "deals.txt")
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write("\n".join(lines) + "\n")
-            wall = command_wall(env, "batch", path, "-j", "1", "--json", "--quiet")
+            wall = shell.wall("batch", path, "-j", "1", "--json", "--quiet")
         print(
             f"'ulti batch -j 1', {len(cases)} {bid} lines: {wall:.2f} s wall for {solve_time:.2f} s of "
             f"solving in process ({wall / solve_time:.2f}x; the bar is 1.3x + 0.1 s)"
@@ -355,8 +392,8 @@ def extras(args, root: str) -> None:
         dealt12 = biased_deal(rng, bid, rng.choice([BELLS, LEAVES, ACORNS]))
         twelve = Deal((dealt12.hands[0] | dealt12.talon, dealt12.hands[1], dealt12.hands[2]), None)
         command = ["discards", str(twelve), "--bid", str(bid), "--json", "--quiet"]
-        walls["-j 1"].append(command_wall(env, *command, "-j", "1"))
-        walls["no -j"].append(command_wall(env, *command))  # as a user runs it: this process first
+        walls["-j 1"].append(shell.wall(*command, "-j", "1"))
+        walls["no -j"].append(shell.wall(*command))  # as a user runs it: this process first
     for jobs, times in walls.items():
         print(
             f"'ulti discards' of a 12-card hand, 40-100 ulti, 3 trumps, {jobs}: "

@@ -17,9 +17,9 @@ import re
 import shutil
 import subprocess
 import sys
-from typing import List
+from typing import List, Optional
 
-from .bench import WORKER, cases_file, worker_env
+from .bench import SHELL_PYTHON, WORKER, Shell, cases_file, worker_env
 
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
@@ -31,21 +31,36 @@ def valgrind_missing() -> str:
     return ""
 
 
-def process_instructions(root: str, mode: str, cases_path: str) -> int:
-    """Instructions the worker for the build in ``root`` executes in ``mode`` (--count or --parse-only)."""
+def valgrind_instructions(argv: List[str], env: dict, what: str, cwd: Optional[str] = None) -> int:
+    """Instructions the process ``argv`` executes under valgrind."""
     done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, WORKER, mode, cases_path],
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
         # A fixed hash seed: with a random one, string dicts probe differently from run to run,
         # which moved a cheap goal's count by up to a third between two runs of one build.
-        env=dict(worker_env(root), PYTHONHASHSEED="0"),
+        env=dict(env, PYTHONHASHSEED="0"),
+        cwd=cwd,
         capture_output=True,
         text=True,
     )
     found = _REFS.search(done.stderr)
     if done.returncode != 0 or found is None:
         tail = " ".join(done.stderr.split())[-300:]
-        raise RuntimeError(f"valgrind on the worker of {root} failed (exit {done.returncode}): {tail}")
+        raise RuntimeError(f"valgrind on {what} failed (exit {done.returncode}): {tail}")
     return int(found.group(1).replace(",", ""))
+
+
+def process_instructions(root: str, mode: str, cases_path: str) -> int:
+    """Instructions the worker for the build in ``root`` executes in ``mode`` (--count or --parse-only)."""
+    return valgrind_instructions([sys.executable, WORKER, mode, cases_path], worker_env(root), f"the worker of {root}")
+
+
+def command_instructions(root: str, *args: str) -> int:
+    """Instructions of a whole ``ulti ARGS`` process of the build in ``root``, started as the
+    bench's shell rows start it (``bench.SHELL_PYTHON``): its start-up, from Python's own
+    to click's and the package's imports, included."""
+    shell = Shell(root)
+    argv = shell.argv(*args) if args else [*SHELL_PYTHON, "-c", "import click"]
+    return valgrind_instructions(argv, shell.env, f"'ulti {' '.join(args)}' of {root}", cwd=root)
 
 
 def compile_build(root: str) -> None:
