@@ -42,3 +42,17 @@ def test_a_build_is_byte_compiled_before_it_is_counted(tmp_path):
     bench_count.compile_build(str(tmp_path))
     compiled = list((package / "__pycache__").glob("solver_part.*.pyc"))
     assert len(compiled) == 1
+
+
+def test_shell_rows_run_the_build_they_are_given_not_the_working_directory(tmp_path, monkeypatch):
+    """'python -m' puts the working directory ahead of PYTHONPATH: run from this checkout, a
+    baseline's command would import this checkout's package (and time or count it twice)."""
+    monkeypatch.delenv("PYTHONSAFEPATH", raising=False)  # conftest's guard against the same thing
+    package = tmp_path / "ulti_solver"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "__main__.py").write_text(
+        f"import sys, ulti_solver\nsys.exit(0 if ulti_solver.__file__.startswith({str(tmp_path)!r}) else 3)\n"
+    )
+    shell = bench.Shell(str(tmp_path))  # runs '--help' once
+    shell.run("solve")  # the stub exits 0; this checkout's 'ulti solve' without a deal would exit 2
