@@ -60,7 +60,8 @@ def command_instructions(root: str, *args: str) -> int:
     to click's and the package's imports, included."""
     shell = Shell(root)
     argv = shell.argv(*args) if args else [*SHELL_PYTHON, "-c", "import click"]
-    return valgrind_instructions(argv, shell.env, f"'ulti {' '.join(args)}' of {root}", cwd=root)
+    what = f"'ulti {' '.join(args)}'" if args else "'import click'"
+    return valgrind_instructions(argv, shell.env, f"{what} of {root}", cwd=root)
 
 
 def compile_build(root: str) -> None:
