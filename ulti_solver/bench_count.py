@@ -57,7 +57,8 @@ def process_instructions(root: str, mode: str, cases_path: str) -> int:
 def command_instructions(root: str, *args: str) -> int:
     """Instructions of a whole ``ulti ARGS`` process of the build in ``root``, started as the
     bench's shell rows start it (``bench.SHELL_PYTHON``): its start-up, from Python's own
-    to click's and the package's imports, included."""
+    to click's and the package's imports, included.  Without ARGS: the floor under every
+    command, ``python -S -c 'import click'``."""
     shell = Shell(root)
     argv = shell.argv(*args) if args else [*SHELL_PYTHON, "-c", "import click"]
     what = f"'ulti {' '.join(args)}'" if args else "'import click'"
