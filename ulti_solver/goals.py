@@ -254,10 +254,11 @@ def _points_key(scoring: Scoring) -> tuple:
     the party and the silent 100s the card points, talon and marriages; 40-100 and 20-100 the
     talon and the marriage they need; durchmars, betli and silent durchmars nothing more."""
     bid, signature = scoring.bid, scoring.points_signature
-    plays_party, total, talon_declarer, talon_defenders, marriages, needs_trick, forty, twenty = signature
+    plays_party, talon, to_declarer, marriages, needs_trick, forty, twenty = signature
+    talon_declarer = talon if to_declarer else 0
     key = [scoring.trump is None]
     if plays_party:
-        key.append((total, talon_declarer, talon_defenders, marriages, needs_trick))
+        key.append((talon, to_declarer, marriages, needs_trick))
     if FORTY_100 in bid.components:
         key.append((talon_declarer, forty))
     if TWENTY_100 in bid.components:
@@ -265,14 +266,17 @@ def _points_key(scoring: Scoring) -> tuple:
     return tuple(key)
 
 
-_GROUP_KEYS = (
-    _points_key,
-    lambda scoring: (scoring.trump is None, scoring.seven_holder),
-    lambda scoring: (scoring.lost_before_play(FOUR_ACES),),
-)
-#: Per final outcome, in the core's order, its entry in each group: points (units and the
-#: tricks), aces, seven -- the index arithmetic of cext/value.pxi's _final_index.
-_FINAL_PARTS = [(i // 6, (i // 3) % 2, i % 3) for i in range(len(POINTS_FACTS) * 2 * 3)]
+def _seven_key(scoring: Scoring) -> tuple:
+    """What the ulti items read besides the outcome: who holds the trump seven (R19, R26)."""
+    return scoring.trump is None, scoring.seven_holder
+
+
+def _aces_key(scoring: Scoring) -> tuple:
+    """What four aces reads besides the outcome: whether the talon already sank it (R20)."""
+    return (scoring.lost_before_play(FOUR_ACES),)
+
+
+_GROUP_KEYS = (_points_key, _seven_key, _aces_key)
 #: The facts a group's entries are priced at, for the facts it does not read (any will do).
 _NEUTRAL = {
     0: lambda p: (*p, False, 0),
@@ -325,7 +329,9 @@ def final_table(scoring: Scoring, table=None) -> FinalTable:
         return found
     groups = [_group_table(scoring, table, i) for i in range(3)]
     points, seven, aces = ([entries[part][0] for part in _GROUPS[i][1]] for i, entries in enumerate(groups))
-    values = tuple(points[p] + aces[a] + seven[s] for p, a, s in _FINAL_PARTS)
+    # Per final outcome, in the core's order (cext/value.pxi's _final_index): its points
+    # entry (units and the tricks) outermost, then its aces entry, then its seven entry.
+    values = tuple(p + a + s for p in points for a in aces for s in seven)
     tops = [max(units for units, _ in entries.values()) for entries in groups]
     best_lost = {}
     for index, entries in enumerate(groups):
@@ -333,9 +339,12 @@ def final_table(scoring: Scoring, table=None) -> FinalTable:
             without = [units for units, made in entries.values() if component not in made]
             rest = sum(tops) - tops[index]
             best_lost[component] = (max(without) if without else min(values)) + rest
-    within = tuple(
-        max(v for (units, _, _), v in zip(POINTS_FACTS, points) if units <= u) + tops[1] + tops[2] for u in range(10)
-    )
+    # POINTS_FACTS runs through the units in order, four facts each: a running maximum.
+    within, best_so_far, rest = [], min(points), tops[1] + tops[2]
+    for u in range(10):
+        best_so_far = max(best_so_far, *points[4 * u : 4 * u + 4])
+        within.append(best_so_far + rest)
+    within = tuple(within)
     if len(_TABLES) > 20_000:
         _TABLES.clear()
     found = _TABLES[key] = FinalTable(values, max(values), best_lost, within)
@@ -353,7 +362,9 @@ _QUESTIONS: dict = {}
 def value_signature(scoring: Scoring, table: str) -> tuple:
     """Everything S of a finished game reads besides the outcome (R14-R33): the bid, the
     table, and what each group of items reads (see _GROUP_KEYS)."""
-    return (scoring.bid, table) + tuple(group_key(scoring) for group_key in _GROUP_KEYS)
+    # The three keys called by name, not looped over: this runs for every candidate of the
+    # best bid, and a generator costs as much as a key.
+    return scoring.bid, table, _points_key(scoring), _seven_key(scoring), _aces_key(scoring)
 
 
 def value_question(scoring: Scoring, table=None):

@@ -131,15 +131,19 @@ class Scoring:
     @_once
     def points_signature(self) -> tuple:
         """Everything the points conditions (party, 40-100, 20-100, silent 100) read
-        besides the outcome: two games with equal signatures score points alike."""
-        hand = self.deal.hands[0]
+        besides the outcome: two games with equal signatures score points alike.
+
+        The talon enters as its aces and tens and the rule that says whose they
+        are (R16), which fix the three totals above: the best bid reads this of
+        ten thousand new Scorings a hand, and three lazy totals cost more calls
+        than the rest of the signature."""
+        hand, rules = self.deal.hands[0], self.rules
         return (
             self.bid.plays_party,
-            self.total_trick_points,
-            self.talon_declarer,
-            self.talon_defenders,
+            hand_points(self.deal.talon),
+            rules.talon_to_declarer,
             self.dealt_marriages,
-            self.rules.marriage_needs_trick,
+            rules.marriage_needs_trick,
             has_forty(hand, self.trump),
             has_twenty(hand, self.trump),
         )
@@ -251,10 +255,12 @@ class Scoring:
     @property
     def seven_holder(self) -> Optional[int]:
         """The seat dealt the trump seven, or None (no trump, or it is in the talon)."""
-        if self.seven is None:
+        seven = self.seven
+        if seven is None:
             return None
-        for seat, hand in enumerate(self.deal.hands):
-            if (hand >> self.seven) & 1:
+        hands = self.deal.hands
+        for seat in range(3):
+            if (hands[seat] >> seven) & 1:
                 return seat
         return None
 

@@ -10,6 +10,7 @@ the red doubling.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from enum import Enum
@@ -244,24 +245,35 @@ def _resolve_trump(bid: Bid, trump: Optional[Suit]) -> Tuple[Bid, Optional[Suit]
     return pair
 
 
+@functools.lru_cache(maxsize=1024)
+def _prices(bid: Bid, table: str) -> Tuple[Tuple[str, int, int], ...]:
+    """(component, won, lost) of every component of ``bid``, in order (R32)."""
+    return tuple((str(c), *component_units(bid, c, table)) for c in bid.ordered_components())
+
+
+#: The silent items in their settlement order (an Enum's own iteration is a generator).
+_SILENT_ORDER = tuple(SilentItem)
+
+
 def item_units(bid: Bid, table: str, made, silent) -> List[Tuple[str, bool, int]]:
     """R31/R33 arithmetic: (name, made, units) for every component, then each silent item.
 
     ``made`` and ``silent`` are sets of names, already checked; the value
     compiler (:mod:`ulti_solver.goals`) calls this for every final outcome,
-    so it does no checking and builds no objects beyond the list.
+    so it does no checking, builds no objects beyond the list and prices
+    each bid's components once (the best bid compiles hundreds of tables).
     """
     rows = []
     replaced = bool(silent & SILENT_100)
-    for component in bid.ordered_components():
-        won, lost = component_units(bid, component, table)
+    for component, won, lost in _prices(bid, table):
         units = won if component in made else -lost
         if component == PARTY and replaced:
             # R33: "a passzjátékért kapott pontokat nem írjuk"; the item stays, at 0,
             # so that the settlement still shows the party and that it was not paid.
             units = 0
-        rows.append((str(component), component in made, units))
-    rows += [(str(s), s not in BEATEN, silent_units(bid, s)) for s in SilentItem if s in silent]
+        rows.append((component, component in made, units))
+    if silent:
+        rows += [(str(s), s not in BEATEN, silent_units(bid, s)) for s in _SILENT_ORDER if s in silent]
     return rows
 
 
