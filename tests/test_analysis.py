@@ -123,6 +123,27 @@ def test_r35_pruning_ranks_as_valuing_everything_does():
         assert ranks[index] == (ranks[index - 1] if values[index] == values[index - 1] else index + 1)
 
 
+@pytest.mark.parametrize("seed, top", [(5, 1), (6, 3), (7, 5)])
+def test_r35_the_lazy_best_first_ranks_a_12_card_hand_as_valuing_everything_does(seed, top):
+    """Every discard of a 12-card hand for two bids: the heap refines and values only what
+    can reach the top, yet ranks (ties and their order included) as valuing all 396 does."""
+    from ulti_solver.deal import Deal
+
+    dealt = random_deal(random.Random(seed))
+    twelve = Deal((dealt.hands[0] | dealt.talon, dealt.hands[1], dealt.hands[2]), None)
+    bids = [parse_bid("party"), parse_bid("40-100")]
+    seen = []
+    full = best_bids(twelve, RULES, top=0, bids=bids)
+    pruned = best_bids(twelve, RULES, top=top, bids=bids, on_progress=seen.append)
+    assert full.searched == full.candidates == 66 * 6  # party in four trumps, 40-100 in three
+    assert [(c.order, c.value, c.rank) for c in pruned.ranked] == [(c.order, c.value, c.rank) for c in full.ranked][
+        : len(pruned.ranked)
+    ]
+    assert pruned.searched + pruned.tested + pruned.skipped == full.candidates
+    assert pruned.searched < full.candidates
+    assert seen == sorted(seen) and seen[-1] == full.candidates  # the bar only moves on, to the end
+
+
 def test_r35_every_candidate_answers_as_solve_does():
     best = best_bids(DEAL, RULES, top=2)
     for cand in best.ranked:

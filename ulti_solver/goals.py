@@ -276,7 +276,6 @@ def _aces_key(scoring: Scoring) -> tuple:
     return (scoring.lost_before_play(FOUR_ACES),)
 
 
-_GROUP_KEYS = (_points_key, _seven_key, _aces_key)
 #: The facts a group's entries are priced at, for the facts it does not read (any will do).
 _NEUTRAL = {
     0: lambda p: (*p, False, 0),
@@ -288,12 +287,15 @@ _TABLES: dict = {}
 _GROUP_TABLES: dict = {}
 
 
-def _group_table(scoring: Scoring, table: str, index: int):
-    """One group's entries: {its facts: (units of its items, the components of it made)}."""
+def _group_table(scoring: Scoring, table: str, index: int, group_key: tuple):
+    """One group's entries: {its facts: (units of its items, the components of it made)}.
+
+    ``group_key`` is what the group reads of ``scoring`` (:func:`_points_key`, :func:`_seven_key`,
+    :func:`_aces_key` for groups 0, 1, 2): the caller has it already, in the value signature."""
     # Settlement is imported by the value questions only: a solve without them starts faster.
     from .settlement import final_outcome, item_units, silent_items
 
-    key = (index, scoring.bid, table, _GROUP_KEYS[index](scoring))
+    key = (index, scoring.bid, table, group_key)
     found = _GROUP_TABLES.get(key)
     if found is not None:
         return found
@@ -327,11 +329,11 @@ def final_table(scoring: Scoring, table=None) -> FinalTable:
     found = _TABLES.get(key)
     if found is not None:
         return found
-    groups = [_group_table(scoring, table, i) for i in range(3)]
+    groups = [_group_table(scoring, table, i, key[2 + i]) for i in range(3)]  # key: bid, table, group keys
     points, seven, aces = ([entries[part][0] for part in _GROUPS[i][1]] for i, entries in enumerate(groups))
     # Per final outcome, in the core's order (cext/value.pxi's _final_index): its points
     # entry (units and the tricks) outermost, then its aces entry, then its seven entry.
-    values = tuple(p + a + s for p in points for a in aces for s in seven)
+    values = tuple([p + a + s for p in points for a in aces for s in seven])  # a list is built faster
     tops = [max(units for units, _ in entries.values()) for entries in groups]
     best_lost = {}
     for index, entries in enumerate(groups):
@@ -361,9 +363,9 @@ _QUESTIONS: dict = {}
 
 def value_signature(scoring: Scoring, table: str) -> tuple:
     """Everything S of a finished game reads besides the outcome (R14-R33): the bid, the
-    table, and what each group of items reads (see _GROUP_KEYS)."""
-    # The three keys called by name, not looped over: this runs for every candidate of the
-    # best bid, and a generator costs as much as a key.
+    table, and what each group of items reads, in the order of _GROUPS."""
+    # Called by name, not looped over: this runs for every candidate of the best bid, and a
+    # generator costs as much as a key.
     return scoring.bid, table, _points_key(scoring), _seven_key(scoring), _aces_key(scoring)
 
 

@@ -249,17 +249,27 @@ def best_bids(
     searched = tested = skipped = 0
     valued: List[Candidate] = []
     reach = _Reach(rules, impl)
-    if top > 0:
-        # Best first by a bound refined one goal at a time: the likeliest winners are valued
-        # first, the bar rises at once, and everything whose bound is below it is done.
-        for cand in pool:
-            cand.upper = reach.upper(cand, NO_BAR)
+    # Best first, lazily: the candidate with the highest bound is taken from a heap; a bound
+    # not yet refined one goal at a time (_Reach.upper) is refined and goes back in, a refined
+    # one is valued (or tested against the bar).  So the likeliest winners are valued first,
+    # the bar rises at once, and once the highest bound left is below it every candidate left
+    # is done -- most of them without their goals ever being asked.  With top 0 every
+    # candidate is valued, and no bound is needed.
+    waiting = [(-cand.upper, cand.order, top <= 0, index) for index, cand in enumerate(pool)]
+    heapq.heapify(waiting)
     leaders: List[int] = []  # a min-heap of the ``top`` best values found so far
-    for done, cand in enumerate(sorted(pool, key=lambda c: (-c.upper, c.order)), start=1):
+    while waiting:
+        _, order, refined, index = heapq.heappop(waiting)
+        cand = pool[index]
         bar = leaders[0] if 0 < top <= len(leaders) else None
-        if bar is not None and (cand.upper < bar or reach.upper(cand, bar) < bar):
-            skipped += 1
-        elif bar is not None and not _at_least(cand, bar, rules, impl):
+        if bar is not None and cand.upper < bar:
+            skipped += 1 + len(waiting)  # the highest bound left: so is every other one
+            break
+        if not refined:
+            cand.upper = reach.upper(cand, NO_BAR if bar is None else bar)
+            heapq.heappush(waiting, (-cand.upper, order, True, index))
+            continue
+        if bar is not None and not _at_least(cand, bar, rules, impl):
             tested += 1
         else:
             cand.value = exact_value(cand.deal, cand.bid, cand.trump, rules, impl=impl)
@@ -268,7 +278,9 @@ def best_bids(
             if top > 0:
                 (heapq.heappush if len(leaders) < top else heapq.heappushpop)(leaders, cand.value)
         if on_progress is not None:
-            on_progress(done)
+            on_progress(searched + tested + skipped)
+    if on_progress is not None:
+        on_progress(len(pool))
     valued.sort(key=lambda c: (-c.value, c.order))
     ranked = _ranked(valued, top)
     for cand in ranked:
