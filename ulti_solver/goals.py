@@ -301,12 +301,15 @@ def _group_table(scoring: Scoring, table: str, index: int, group_key: tuple):
         return found
     names, facts_list, _ = _GROUPS[index]
     live = [c for c in scoring.bid.ordered_components() if c in names and not scoring.lost_before_play(c)]
-    entries = {}
+    entries, priced = {}, {}  # priced: the group's units per (made, silent), few of them
     for part in facts_list:
         outcome = final_outcome(*_NEUTRAL[index](part))
         made = frozenset(c for c in live if scoring.component_made(c, outcome))
         silent = frozenset(silent_items(scoring, outcome))
-        units = sum(row[2] for row in item_units(scoring.bid, table, made, silent) if row[0] in names)
+        units = priced.get((made, silent))
+        if units is None:
+            rows = item_units(scoring.bid, table, made, silent)
+            units = priced[made, silent] = sum(row[2] for row in rows if row[0] in names)
         entries[part] = (units, made)
     if len(_GROUP_TABLES) > 50_000:
         _GROUP_TABLES.clear()
