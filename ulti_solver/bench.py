@@ -12,7 +12,7 @@ value (R34), the best bid (R35), the analysis of a played game, the
 simulation rate, and the commands as a user runs them (start-up, batch,
 discards).  ``--instructions`` counts each solve's instructions under
 valgrind instead (:mod:`ulti_solver.bench_count`), and then (unless
-``--no-extras``) those of whole quick commands, start-up included: slow,
+``--no-extras``) those of whole commands, start-up included: slow,
 but free of the shared machine's noise.  Benchmarks measure; tests never
 time.
 """
@@ -233,26 +233,30 @@ def instruction_table(args, root: str) -> None:
                 line += f"{base:>14,.0f}  {this / base:.3f}x"
             print(line, flush=True)
     if not args.no_extras:
-        start_up_instructions(args, root)
+        whole_command_instructions(args, root)
 
 
 #: examples/deal.txt, the README's deal.
 EXAMPLE_DEAL = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
+#: examples/discard.txt, the README's 12-card hand.
+EXAMPLE_TWELVE = "K.K97.AKO87.AO9 TU8.AU8.U9.T8 AO97.TO.T.KU7"
 #: The commands whose whole process ``--instructions`` counts: the floor (Python and click),
-#: the group's help, and the shell rows' one-deal solve.
-START_UP = (
+#: the group's help, the shell rows' one-deal solve, and the best bid of the README's 12-card
+#: hand (9,900 candidates: mostly Python around the core, and slow under valgrind).
+WHOLE_COMMANDS = (
     ("python -S and import click", ()),
     ("ulti --help", ("--help",)),
     ("ulti solve, one deal", ("solve", EXAMPLE_DEAL, "--bid", "40-100 ulti", "--trump", "leaves", "--json")),
+    ("ulti best, a 12-card hand", ("best", EXAMPLE_TWELVE, "--json", "--quiet")),
 )
 
 
-def start_up_instructions(args, root: str) -> None:
-    """Each command of START_UP as a whole process: where a quick command's time goes."""
+def whole_command_instructions(args, root: str) -> None:
+    """Each command of WHOLE_COMMANDS as a whole process: where a command's time goes."""
     from .bench_count import command_instructions
 
     print(f"\n{'command':<28}{'this':>14}{'base':>14}  ratio   (instructions of the whole process)")
-    for label, command in START_UP:
+    for label, command in WHOLE_COMMANDS:
         this = command_instructions(root, *command)
         line = f"{label:<28}{this:>14,.0f}"
         if args.baseline:
