@@ -56,3 +56,20 @@ def test_shell_rows_run_the_build_they_are_given_not_the_working_directory(tmp_p
     )
     shell = bench.Shell(str(tmp_path))  # runs '--help' once
     shell.run("solve")  # the stub exits 0; this checkout's 'ulti solve' without a deal would exit 2
+
+
+def test_a_baseline_without_a_command_gets_a_row_that_says_so(monkeypatch, capsys):
+    """The whole-command rows name what an older baseline lacks (8a92672 has no 'ulti best')
+    instead of stopping the benchmark after its long counts."""
+
+    def count(root, *args):
+        if root == "old" and args and args[0] == "best":
+            raise RuntimeError("valgrind on 'ulti best' of old failed (exit 2): Error: No such command 'best'.")
+        return 1000
+
+    monkeypatch.setattr(bench_count, "command_instructions", count)
+    bench.whole_command_instructions(type("Args", (), {"baseline": "old"})(), "new")
+    rows = capsys.readouterr().out.splitlines()
+    best = [row for row in rows if row.startswith("ulti best")]
+    assert len(best) == 1 and "the baseline has no such command" in best[0]
+    assert all("1.000x" in row for row in rows[2:] if not row.startswith("ulti best"))

@@ -260,8 +260,13 @@ def whole_command_instructions(args, root: str) -> None:
         this = command_instructions(root, *command)
         line = f"{label:<28}{this:>14,.0f}"
         if args.baseline:
-            base = command_instructions(args.baseline, *command)
-            line += f"{base:>14,.0f}  {this / base:.3f}x"
+            try:
+                base = command_instructions(args.baseline, *command)
+            except RuntimeError as exc:  # an older build may not have the command (8a92672: no 'best')
+                missing = "No such command" in str(exc)
+                line += f"{'-':>14}  the baseline {'has no such command' if missing else 'failed: ' + str(exc)[-120:]}"
+            else:
+                line += f"{base:>14,.0f}  {this / base:.3f}x"
         print(line, flush=True)
 
 
