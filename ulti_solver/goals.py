@@ -285,6 +285,18 @@ _NEUTRAL = {
 
 _TABLES: dict = {}
 _GROUP_TABLES: dict = {}
+_GROUP_OUTCOMES: dict = {}
+
+
+def _group_outcomes(index: int) -> list:
+    """(facts, outcome) of each entry of group ``index``: the same for every table, so the
+    outcomes are made once, not once per table (the best bid builds hundreds of tables)."""
+    found = _GROUP_OUTCOMES.get(index)
+    if found is None:
+        from .settlement import final_outcome
+
+        found = _GROUP_OUTCOMES[index] = [(part, final_outcome(*_NEUTRAL[index](part))) for part in _GROUPS[index][1]]
+    return found
 
 
 def _group_table(scoring: Scoring, table: str, index: int, group_key: tuple):
@@ -293,18 +305,17 @@ def _group_table(scoring: Scoring, table: str, index: int, group_key: tuple):
     ``group_key`` is what the group reads of ``scoring`` (:func:`_points_key`, :func:`_seven_key`,
     :func:`_aces_key` for groups 0, 1, 2): the caller has it already, in the value signature."""
     # Settlement is imported by the value questions only: a solve without them starts faster.
-    from .settlement import final_outcome, item_units, silent_items
+    from .settlement import item_units, silent_items
 
     key = (index, scoring.bid, table, group_key)
     found = _GROUP_TABLES.get(key)
     if found is not None:
         return found
-    names, facts_list, _ = _GROUPS[index]
+    names = _GROUPS[index][0]
     live = [c for c in scoring.bid.ordered_components() if c in names and not scoring.lost_before_play(c)]
     entries, priced = {}, {}  # priced: the group's units per (made, silent), few of them
-    for part in facts_list:
-        outcome = final_outcome(*_NEUTRAL[index](part))
-        made = frozenset(c for c in live if scoring.component_made(c, outcome))
+    for part, outcome in _group_outcomes(index):
+        made = frozenset([c for c in live if scoring.component_made(c, outcome)])
         silent = frozenset(silent_items(scoring, outcome))
         units = priced.get((made, silent))
         if units is None:
