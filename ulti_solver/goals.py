@@ -348,7 +348,7 @@ def final_table(scoring: Scoring, table=None) -> FinalTable:
     # Per final outcome, in the core's order (cext/value.pxi's _final_index): its points
     # entry (units and the tricks) outermost, then its aces entry, then its seven entry.
     values = tuple([p + a + s for p in points for a in aces for s in seven])  # a list is built faster
-    tops = [max(units for units, _ in entries.values()) for entries in groups]
+    tops = [max([units for units, _ in entries.values()]) for entries in groups]
     best_lost = {}
     for index, entries in enumerate(groups):
         for component in scoring.bid.components & _GROUPS[index][0]:

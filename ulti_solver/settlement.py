@@ -342,9 +342,10 @@ def silent_items(scoring: Scoring, outcome: Outcome) -> List[SilentItem]:
         items.append(SilentItem.DEFENDERS_100)
     if not bid.has_trump or scoring.trump is None:
         return items
-    holder = scoring.seven_holder
-    if not bid.has_ulti and holder is not None and outcome.seven_trick == 10:  # R26: only the tenth trick
-        items.append(SEVEN_ITEMS[holder == 0, outcome.seven_won])
+    if not bid.has_ulti and outcome.seven_trick == 10:  # R26: only the tenth trick
+        holder = scoring.seven_holder  # looked up only here: the value tables ask this 40 times a table
+        if holder is not None:
+            items.append(SEVEN_ITEMS[holder == 0, outcome.seven_won])
     if DURCHMARS not in bid.components and outcome.declarer_tricks == 10:  # R27
         items.append(SilentItem.DURCHMARS)
     return items
