@@ -127,10 +127,9 @@ def test_r35_pruning_ranks_as_valuing_everything_does():
 def test_r35_the_lazy_best_first_ranks_a_12_card_hand_as_valuing_everything_does(seed, top):
     """Every discard of a 12-card hand for two bids: the heap refines and values only what
     can reach the top, yet ranks (ties and their order included) as valuing all 396 does."""
-    from ulti_solver.deal import Deal
+    from ulti_solver.analysis.discards import twelve_card_deal
 
-    dealt = random_deal(random.Random(seed))
-    twelve = Deal((dealt.hands[0] | dealt.talon, dealt.hands[1], dealt.hands[2]), None)
+    twelve = twelve_card_deal(random_deal(random.Random(seed)))
     bids = [parse_bid("party"), parse_bid("40-100")]
     seen = []
     full = best_bids(twelve, RULES, top=0, bids=bids)

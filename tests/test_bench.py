@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -68,7 +69,7 @@ def test_a_baseline_without_a_command_gets_a_row_that_says_so(monkeypatch, capsy
         return 1000
 
     monkeypatch.setattr(bench_count, "command_instructions", count)
-    bench.whole_command_instructions(type("Args", (), {"baseline": "old"})(), "new")
+    bench.whole_command_instructions(SimpleNamespace(baseline="old"), "new")
     rows = capsys.readouterr().out.splitlines()
     best = [row for row in rows if row.startswith("ulti best")]
     assert len(best) == 1 and "the baseline has no such command" in best[0]

@@ -273,6 +273,7 @@ def whole_command_instructions(args, root: str) -> None:
 def extras(args, root: str) -> None:
     """What only this build can do, and the commands as a user meets them."""
     from .analysis.best import best_bids
+    from .analysis.discards import twelve_card_deal
     from .analysis.replay import analyse_game
     from .analysis.simulate import simulate
     from .deal import parse_hand
@@ -303,7 +304,7 @@ def extras(args, root: str) -> None:
         f"best bid of a dealt deal (150 candidates, top 10), {len(dealt)} deals: median {row['median']:.3f} s, "
         f"max {row['max']:.3f} s"
     )
-    twelve = [Deal((d.hands[0] | d.talon, d.hands[1], d.hands[2]), None) for d in dealt[: max(1, args.hands // 2)]]
+    twelve = [twelve_card_deal(d) for d in dealt[: max(1, args.hands // 2)]]
     shell = Shell(root)
     times = []
     for deal in twelve:
@@ -399,7 +400,7 @@ def extras(args, root: str) -> None:
     walls: Dict[str, List[float]] = {"-j 1": [], "no -j": []}
     for _ in range(max(5, args.hands // 2)):
         dealt12 = biased_deal(rng, bid, rng.choice([BELLS, LEAVES, ACORNS]))
-        twelve = Deal((dealt12.hands[0] | dealt12.talon, dealt12.hands[1], dealt12.hands[2]), None)
+        twelve = twelve_card_deal(dealt12)
         command = ["discards", str(twelve), "--bid", str(bid), "--json", "--quiet"]
         walls["-j 1"].append(shell.wall(*command, "-j", "1"))
         walls["no -j"].append(shell.wall(*command))  # as a user runs it: this process first
