@@ -22,7 +22,6 @@ from ..solution import Solution
 from ..variants import DEFAULT_RULES, Rules
 from . import core
 from .core import forget_positions, solve_core
-from .reference import solve_reference
 
 IMPL_ENV = "ULTI_SOLVER_IMPL"
 IMPLEMENTATIONS = ("core", "reference")
@@ -53,6 +52,14 @@ def implementation(requested: Optional[str] = None) -> str:
                 file=sys.stderr,
             )
     return name
+
+
+def solve_reference(*args, **kwargs) -> Solution:
+    """:func:`ulti_solver.search.reference.solve_reference`, imported on first use: a core
+    solve from the shell never runs the reference, so it does not pay for loading it."""
+    from .reference import solve_reference as reference
+
+    return reference(*args, **kwargs)
 
 
 def solve(
