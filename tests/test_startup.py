@@ -52,3 +52,14 @@ def test_a_solve_imports_the_settlement_once_a_value_is_asked():
         "solve(deal, parse_bid('party'), 2, value=True)"
     )
     assert "ulti_solver.settlement" in modules
+
+
+def test_a_core_solve_does_not_import_the_reference_search():
+    """The reference is loaded only where it answers (ULTI_SOLVER_IMPL=reference, a finished game)."""
+    modules = imported_after(
+        "from ulti_solver import solve, Deal, parse_bid\n"
+        f"deal = Deal.parse(open({str(EXAMPLE)!r}).read())\n"
+        "solve(deal, parse_bid('40-100 ulti'), 2, impl='core')"
+    )
+    assert "ulti_solver.search" in modules
+    assert "ulti_solver.search.reference" not in modules
