@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..variants import RULEBOOKS, VALUE_TABLES, VARIANT_DEFAULTS, VARIANTS
+from ..variants import RULEBOOKS, VALUE_TABLES, VARIANTS
 from .options import json_option
 from .output import Output
 
@@ -30,29 +30,32 @@ def command(as_json):
         out.json(
             {
                 "rulebooks": {
-                    name: {"variants": list(switches), "value_table": table, "source": seed, "description": text}
-                    for name, (switches, table, seed, text) in RULEBOOKS.items()
+                    book.name: {
+                        "variants": list(book.switches),
+                        "value_table": book.table,
+                        "source": book.source,
+                        "description": book.description,
+                    }
+                    for book in RULEBOOKS.values()
                 },
                 "variants": {
-                    name: {"rule": rule, "description": text, "default": VARIANT_DEFAULTS.get(name)}
-                    for name, (rule, text) in VARIANTS.items()
+                    v.name: {"rule": v.rule, "description": v.with_it, "default": v.without_it}
+                    for v in VARIANTS.values()
                 },
                 "value_tables": list(VALUE_TABLES),
             }
         )
         return
     lines = ["Rulebooks (--rules BOOK)", ""]
-    for name, (switches, table, seed, text) in RULEBOOKS.items():
+    for book in RULEBOOKS.values():
         lines += [
-            f"  {name}",
-            f"      {text}",
-            f"      switches: {', '.join(switches) or 'none'}; value table: {table}; follows {seed}",
+            f"  {book.name}",
+            f"      {book.description}",
+            f"      switches: {', '.join(book.switches) or 'none'}; value table: {book.table}; follows {book.source}",
         ]
     lines += ["", "Variant switches (--variant NAME, repeatable)", ""]
-    for name, (rule, text) in VARIANTS.items():
-        lines += [f"  {name}  ({rule})", f"      with it:    {text}"]
-        if name in VARIANT_DEFAULTS:
-            lines.append(f"      without it: {VARIANT_DEFAULTS[name]}")
+    for v in VARIANTS.values():
+        lines += [f"  {v.name}  ({v.rule})", f"      with it:    {v.with_it}", f"      without it: {v.without_it}"]
     lines += [
         "",
         "Value tables (--table TABLE, R32): " + ", ".join(VALUE_TABLES),

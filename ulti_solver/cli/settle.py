@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from ..errors import UltiInputError, excerpt
+from ..errors import UltiInputError
 from ..settlement import SilentItem, settle
-from ..variants import DEFAULT_RULEBOOK, RULEBOOKS
+from ..variants import parse_rulebook
 from .options import BadInput, _at_most_once, bid_option, json_option, trump_option
 from .output import Output
 from .text import aligned, signed, trump_text
@@ -62,9 +62,7 @@ def command(bid, trump, made, silent, table, rulebook, as_json):
       ulti settle --bid party --trump acorns --made - --silent defender-ulti-beaten
     """
     try:
-        if rulebook is not None and rulebook.strip().lower() not in RULEBOOKS:
-            raise BadInput(f"unknown rulebook {excerpt(rulebook)}; known: {', '.join(RULEBOOKS)}")
-        chosen = table or RULEBOOKS[(rulebook or DEFAULT_RULEBOOK).strip().lower()][1]
+        chosen = table or parse_rulebook(rulebook).table
         result = settle(bid, trump, made, silent, chosen)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
