@@ -111,7 +111,7 @@ SILENT_LABELS = {
     SilentQuestion.DEFENDERS_100: "silent 100, defenders",
     SilentQuestion.ULTI: "silent ulti, declarer",
     SilentQuestion.DEFENDER_ULTI: "silent ulti, defenders",
-    SilentQuestion.DEFENDER_ULTI_FAILS: "defenders' silent ulti beaten",
+    SilentQuestion.DEFENDER_ULTI_BEATEN: "defenders' silent ulti beaten",
     SilentQuestion.DURCHMARS: "silent durchmars",
 }
 
