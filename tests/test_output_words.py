@@ -293,4 +293,13 @@ def test_tied_cards_are_listed_by_the_declarer_points_then_suit_and_rank(record,
 def test_the_cards_table_says_which_cards_are_best_and_why():
     out = " ".join(run(*TABLES["solve-cards-line"]).stdout.split())
     assert "card party points value best" in out
-    assert "best: the cards that keep the value lowest for seat 1, a defender (-4)" in out
+    assert "best: the cards that keep the value lowest for seat 1, a defender (-4); cards of equal value" in out
+
+
+def test_a_rule_reference_is_never_split_across_lines():
+    from ulti_solver.cli.text import explained
+
+    for padding in range(80):
+        lines = explained("value", "x" * padding + " is sure of it (tournament value table, R34) and more words")
+        assert any("(tournament value table, R34)" in line for line in lines)
+        assert max(len(line) for line in lines) <= 100

@@ -171,11 +171,12 @@ def game_table(analysis: GameAnalysis) -> List[str]:
     errors = [v for v in verdicts if v.error]
     lines += ["", "Errors:" if errors else "No errors: every card kept the value."]
     for v in errors:
-        lines += explained(
-            f"  trick {v.trick}",
-            f"{SEAT_NAMES[v.seat]} played {card_text(v.card)}, {signed(v.value_before)} -> "
-            f"{signed(v.value_after)} ({v.cost} units per defender given away); best was {cards_text(v.best)}",
+        head = f"  trick {v.trick}: "
+        lines.append(
+            f"{head}{SEAT_NAMES[v.seat]} played {card_text(v.card)}, {signed(v.value_before)} -> "
+            f"{signed(v.value_after)} ({v.cost} units per defender given away)"
         )
+        lines.append(f"{' ' * len(head)}best was {cards_text(v.best)}")
     counts, costs = analysis.errors_by_seat(), analysis.cost_by_seat()
     seats = [
         f"{SEAT_NAMES[s]} {plural(counts[s], 'error')}" + (f" ({costs[s]} units given away)" if costs[s] else "")

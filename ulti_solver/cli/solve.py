@@ -232,11 +232,11 @@ def _cards_table(cards, best, at: Position) -> List[str]:
         )
     kept = signed(some.value)
     if maximise:
-        why = f"the cards that keep the value highest for the declarer ({kept}); equal values most points first"
+        why = f"the cards that keep the value highest for the declarer ({kept}); cards of equal value most points first"
     else:
         why = (
             f"the cards that keep the value lowest for {SEAT_NAMES[at.to_move]}, a defender ({kept}); "
-            "equal values fewest declarer points first"
+            "cards of equal value fewest declarer points first"
         )
     return aligned(rows) + [""] + explained("  best", why + ", then by suit and rank")
 

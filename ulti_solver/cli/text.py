@@ -178,7 +178,7 @@ LEGEND_WIDTH = 100
 
 def wrapped(text: str, first: str = "", rest: str = "") -> List[str]:
     """``text`` wrapped at 100 columns; a rule reference such as ``(R4, R14)`` is never split."""
-    keep = re.sub(r"\(R[^()]*\)", lambda m: m.group(0).replace(" ", "\u00a0"), text)
+    keep = re.sub(r"\([^()]*\bR\d+[^()]*\)", lambda m: m.group(0).replace(" ", "\u00a0"), text)
     lines = textwrap.wrap(
         keep, width=LEGEND_WIDTH, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False
     )
@@ -202,8 +202,8 @@ def pays_text(units: int) -> str:
 def value_legend(table: str, how: str = "with best play on both sides") -> List[str]:
     """What a value means: who pays whom (R30), and what it is sure of (R34)."""
     return [
-        "value +3: each defender pays the declarer 3 units; negative: the declarer pays each defender",
-        *wrapped(f"what the declarer is sure of {how}, by the {table} value table (R34)", "  ", "  "),
+        "value +3: each defender pays the declarer 3 units; negative: the declarer pays each defender;",
+        *wrapped(f"it is what the declarer is sure of {how} ({table} value table, R34)", "  ", "  "),
     ]
 
 
