@@ -9,7 +9,7 @@ from ..settlement import SilentItem, settle
 from ..variants import parse_rulebook
 from .options import BadInput, _at_most_once, bid_option, json_option, trump_option
 from .output import Output
-from .text import aligned, signed, trump_text
+from .text import aligned, bid_text, explained, signed
 
 
 @click.command(name="settle")
@@ -78,8 +78,9 @@ def command(bid, trump, made, silent, table, rulebook, as_json):
             else ("happened" if item.made else "beaten")
         )
         rows.append([item.name, state, signed(item.units)])
+    unnamed = result.trump is None and result.bid.has_trump  # a trump bid whose suit does not change the units
     lines = [
-        f"Bid   {result.bid}" + (f" ({trump_text(result.trump)})" if result.trump is not None else ""),
+        f"Bid   {result.bid if unnamed else bid_text(result.bid, [result.trump])}",
         f"Table {result.table}",
         "",
     ] + aligned(rows, right=(2,))
@@ -90,5 +91,8 @@ def command(bid, trump, made, silent, table, rulebook, as_json):
         words = f"Each defender pays the declarer {s}: {total} for the declarer in all (R30)."
     else:
         words = f"The declarer pays each defender {-s}: {total} for the declarer in all (R30)."
-    lines += ["", words]
+    lines += ["", words, ""]
+    lines += explained(
+        "units", "what each defender pays the declarer for the item; negative: the declarer pays each defender"
+    )
     out.lines(lines)
