@@ -98,27 +98,27 @@ VALUE_TABLES = (CLASSIC, TOURNAMENT)
 RULEBOOKS = {
     book.name: book
     for book in (
-        Rulebook("ultiblog", (), CLASSIC, "seed 000", "the ultiblog rule book: no switches (the default)"),
+        Rulebook("ultiblog", (), CLASSIC, "the ultiblog rule book (seed 000)", "no switches (the default)"),
         Rulebook(
             "tournament",
             (TALON_TO_DECLARER,),
             TOURNAMENT,
-            "seed 003",
-            "tournament regulation: the talon's aces and tens are the declarer's",
+            "a tournament regulation (seed 003)",
+            "the talon's aces and tens are the declarer's; the tournament value table",
         ),
         Rulebook(
             "classic",
             (MARRIAGE_NEEDS_TRICK, KONTRA_DURCHMARS_INDIVIDUAL),
             CLASSIC,
-            "seed 002",
-            "classic rules: marriages count only with a trick won; a kontra on a durchmars is each defender's own",
+            "the classic rules page with the classic bid table (seed 002)",
+            "marriages count only with a trick won; a kontra on a durchmars is each defender's own",
         ),
         Rulebook(
             "rablo",
             (DURCHMARS_TEN_HIGH,),
             CLASSIC,
-            "seed 001",
-            "rablóulti, older rule: colorless durchmars is ten-high",
+            "a rablóulti rules page, its older rule (seed 001)",
+            "colorless durchmars ranks the ten high",
         ),
     )
 }
