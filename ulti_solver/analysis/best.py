@@ -65,6 +65,10 @@ NO_TRUMP_BIDS: Tuple[Bid, ...] = tuple(
 )
 
 
+#: Every bid of R28, whatever its trump.
+CANDIDATE_BIDS_ONLY = TRUMP_BIDS + NO_TRUMP_BIDS
+
+
 def _red(bid: Bid) -> Bid:
     return Bid(bid.components, red=True, open=bid.open, colorless=bid.colorless)
 
@@ -225,6 +229,7 @@ def best_bids(
     ``on_progress(done)`` is called as candidates are dealt with (for a bar).
     """
     impl = implementation(impl)
+    kontra.check_some_bid_has(CANDIDATE_BIDS_ONLY if bids is None else bids)
     pool: List[Candidate] = []
     for order, (after, bid, trump, discard) in enumerate(candidates_of(deal, bids, rules)):
         scoring = Scoring(after, bid, trump, rules, kontra.for_bid(bid, rules, strict=False) if kontra else NO_KONTRA)
