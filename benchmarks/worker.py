@@ -77,7 +77,7 @@ def _solve_all(parsed, rules) -> list:
             nodes = solution.nodes
         elif kind == "value":
             game = CoreGame(Scoring(deal, bid, trump, rules), Position(deal.hands, 0, Outcome()))
-            answer = game.value()
+            answer = game.value_total()
             nodes = game.search.nodes
         else:
             game = CoreGame(Scoring(deal, bid, trump, rules), Position(deal.hands, 0, Outcome()))

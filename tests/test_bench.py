@@ -64,8 +64,16 @@ def test_the_worker_counting_modes_run_quietly(mode, tmp_path):
     assert done.stdout == ""
 
 
-def test_the_worker_times_every_case_and_agrees_with_the_checksum():
-    chosen = cases.cases_for("colorless", "biased", 3, 1) + cases.cases_for("40-100 ulti", "uniform", 2, 1)
+def test_the_worker_times_every_kind_of_case_and_agrees_with_the_checksum():
+    """A goal, the exact points, a whole bid and a value (R34): the value rows broke once when
+    the search's value question was renamed, and nothing ran them."""
+    chosen = (
+        cases.cases_for("colorless", "biased", 2, 1)
+        + cases.cases_for("points", "uniform", 1, 1)
+        + cases.cases_for("40-100 ulti", "uniform", 1, 1)
+        + [dict(case, kind="value") for case in cases.cases_for("ulti", "biased", 1, 1)]
+    )
+    assert {case["kind"] for case in chosen} == {"goal", "points", "whole", "value"}
     timed = builds.time_build(THIS_BUILD, chosen)
     assert len(timed["results"]) == 5
     assert timed["build"].startswith(THIS_BUILD)
