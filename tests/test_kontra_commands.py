@@ -105,7 +105,7 @@ def test_r39_solve_value_without_kontra_has_concede_value_and_no_total():
 def test_r39_solve_says_when_conceding_is_better():
     deal = "AKO8.U9.87.O9 T7.KO8.TKU.TK U9.AT.AO.AU87 -.7.9.-"
     text = run_cli("solve", deal, "--bid", "party", "--trump", "acorns", "--value").stdout
-    assert "conceding is better: it costs each defender 2, playing on against the best defence 4 (R39)" in text
+    assert "conceding is better: the declarer would pay each defender 2 instead of the 4" in text
 
 
 def test_r37_individual_kontra_gives_a_half_unit_value():

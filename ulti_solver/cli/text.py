@@ -231,10 +231,10 @@ def concede_text(solution: Solution) -> str:
     cost, value = solution.concede_value, solution.value
     if solution.concede_is_better:
         return (
-            f"conceding is better: it costs each defender {units_text(cost)}, playing on against the best "
-            f"defence {units_text(value)} (R39)"
+            f"conceding is better: the declarer would pay each defender {units_text(cost)} instead of "
+            f"the {units_text(value)} that best defence holds him to (R39)"
         )
-    return f"conceding would cost each defender {units_text(cost)}: playing on is better (R39)"
+    return f"if he conceded, the declarer would pay each defender {units_text(cost)}: playing on is better (R39)"
 
 
 def value_legend(table: str, how: str = "with best play on both sides", kontra: bool = False) -> List[str]:
