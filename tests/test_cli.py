@@ -7,6 +7,9 @@ the real output: JSON that parses back, exit statuses, line numbers.
 import csv
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -479,3 +482,32 @@ def test_the_command_list_summaries_are_each_command_s_own_first_line():
         command = import_module(f"ulti_solver.cli.{module}").command
         assert cli_app.SUMMARIES[name] == command.help.strip().splitlines()[0], name
     assert "Rank every bid" in run("--help").stdout
+
+
+# -- the notation the tables print, read back --------------------------------------------------
+
+
+def test_play_reads_the_cards_as_the_tables_print_them():
+    letters = json_lines(run("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA BU", "--json"))
+    symbols = json_lines(run("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "♦T ♦A ♦U", "--json"))
+    assert symbols == letters and symbols[0]["play"] == ["BT", "BA", "BU"]
+
+
+def test_an_error_names_the_card_as_the_tables_do():
+    result = run("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA LK")
+    assert_bad_input(result, "card 3 (♠K, trick 1)", "follow suit with ♦O ♦U (R9)")
+    result = run("solve", DEAL.replace("-.-.U.8", "-.-.U.7"), "--bid", "party")
+    assert_bad_input(result, "card ♣7 is in both seat 2's hand and the talon")
+
+
+def test_an_error_falls_back_to_letters_where_stderr_cannot_show_the_symbols():
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    args = ["solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA LK"]
+    done = subprocess.run(
+        [sys.executable, "-m", "ulti_solver", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert "card 3 (LK, trick 1): seat 2 may not play it: it must follow suit with BO BU (R9)" in done.stderr

@@ -26,7 +26,7 @@ from .cards import (
     OBER,
     SEVEN,
     SUIT_NAMES,
-    card_name,
+    cards_label,
     cards_of,
     hand_of,
     make_card,
@@ -109,7 +109,7 @@ class ConstraintError(UltiInputError):
 
 
 def _names(mask: int) -> str:
-    return " ".join(card_name(c) for c in cards_of(mask))
+    return cards_label(cards_of(mask))
 
 
 def _suits(mask: int) -> str:

@@ -19,7 +19,7 @@ from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from ..bids import Bid, trumps_to_solve
-from ..cards import SUIT_NAMES, Suit, card_name, format_hand
+from ..cards import SUIT_NAMES, Suit, card_name, cards_label, format_hand
 from ..dealing import ConstraintError, Constraints, sample_deal
 from ..search import solve_joint_value
 from ..variants import DEFAULT_RULES, Rules
@@ -119,8 +119,7 @@ def games_for(
             pair = tuple(sorted(pair))
             if len(pair) != 2 or pair[0] == pair[1] or any(not (constraints.hand >> c) & 1 for c in pair):
                 raise ConstraintError(
-                    f"a discard is two cards of the declarer's hand, not "
-                    f"{' '.join(card_name(c) for c in pair) or 'nothing'}"
+                    f"a discard is two cards of the declarer's hand, not {cards_label(pair) or 'nothing'}"
                 )
             chosen.append(pair)
     else:

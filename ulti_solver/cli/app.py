@@ -18,6 +18,7 @@ from importlib import import_module
 
 import click
 
+from ..cards import symbols_as_letters
 from ..errors import UltiInputError
 
 #: Exit status when Ctrl-C stops a command (128 + SIGINT, as shells report it).
@@ -104,10 +105,22 @@ def _quiet_broken_pipe() -> None:
             pass
 
 
+def printable(text: str, stream) -> str:
+    """``text`` as ``stream`` can show it: where its encoding has no suit symbols (a Latin-2
+    terminal, ``PYTHONIOENCODING=ascii``), the cards a message names as ``♣7`` become ``A7``,
+    the card-list form, which says the same and reads back the same."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return symbols_as_letters(text)
+    return text
+
+
 def _say(text: str) -> None:
     """One line on stderr; a closed stderr is no reason for a traceback."""
     try:
-        click.echo(text, err=True)
+        click.echo(printable(text, sys.stderr), err=True)
     except OSError:
         _quiet_broken_pipe()
 
