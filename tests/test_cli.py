@@ -493,6 +493,12 @@ def test_play_reads_the_cards_as_the_tables_print_them():
     assert symbols == letters and symbols[0]["play"] == ["BT", "BA", "BU"]
 
 
+def test_trump_and_void_take_the_suit_symbol():
+    assert json_lines(run("solve", DEAL, "--bid", "party", "--trump", "♠", "--json"))[0]["trump"] == "leaves"
+    args = ["A97.TK8.O8.U9", "--talon", "♠U,♣8", "--void", "1:♥", "--bid", "party", "--trump", "♦"]
+    assert run("simulate", *args, "--samples", "2", "--quiet").exit_code == 0
+
+
 def test_an_error_names_the_card_as_the_tables_do():
     result = run("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA LK")
     assert_bad_input(result, "card 3 (♠K, trick 1)", "follow suit with ♦O ♦U (R9)")
