@@ -517,3 +517,27 @@ def test_an_error_falls_back_to_letters_where_stderr_cannot_show_the_symbols():
     )
     assert done.returncode == 2
     assert "card 3 (LK, trick 1): seat 2 may not play it: it must follow suit with BO BU (R9)" in done.stderr
+
+
+# -- commands: suggestions and completion ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed, meant", [("solv", "solve"), ("anlyse", "analyse"), ("sim", "simulate")])
+def test_a_mistyped_command_gets_a_did_you_mean(typed, meant):
+    assert_bad_input(run(typed, DEAL), f"No such command '{typed}'; did you mean '{meant}'?")
+
+
+def complete(words: str, index: int) -> str:
+    env = dict(os.environ, _ULTI_COMPLETE="bash_complete", COMP_WORDS=words, COMP_CWORD=str(index))
+    done = subprocess.run([sys.executable, "-m", "ulti_solver"], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_shell_completion_works_through_the_lazy_command_group():
+    assert "plain,solve" in complete("ulti so", 1).splitlines()
+    assert "plain,example" in complete("ulti ex", 1).splitlines()
+    assert "plain,--trump" in complete("ulti solve --tr", 2).splitlines()  # the command is imported to complete it
+    env = dict(os.environ, _ULTI_COMPLETE="bash_source")
+    script = subprocess.run([sys.executable, "-m", "ulti_solver"], env=env, capture_output=True, text=True).stdout
+    assert "_ulti_completion" in script

@@ -150,6 +150,19 @@ class UltiGroup(click.Group):
             return None
         return import_module(f"{__package__}.{module}").command
 
+    def resolve_command(self, ctx, args):
+        """Click's lookup, with a "did you mean" for a mistyped command, as click has for options."""
+        name = args[0] if args else ""
+        if name and name not in COMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
+            import difflib  # only for a mistyped command: kept off the start-up path
+
+            close = [c for c in COMMANDS if len(name) >= 3 and c.startswith(name.lower())]
+            close = close or difflib.get_close_matches(name.lower(), list(COMMANDS), n=2, cutoff=0.6)
+            if close:
+                shown = name if len(name) <= 40 else name[:40] + "..."
+                ctx.fail(f"No such command {shown!r}; did you mean {' or '.join(repr(c) for c in close)}?")
+        return super().resolve_command(ctx, args)
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
