@@ -36,6 +36,7 @@ COMMANDS = {
     "analyse": "analyse",
     "simulate": "simulate",
     "rules": "rules",
+    "example": "example",
 }
 #: What ``ulti --help`` lists for each command, so that listing them imports none of them
 #: (a test holds these to each command's own first docstring line).
@@ -48,6 +49,7 @@ SUMMARIES = {
     "analyse": "Judge each card of a played game by the double-dummy value (R34).",
     "simulate": "Deal the unseen cards at random, solve every sample.",
     "rules": "The rulebooks, variant switches and value tables.",
+    "example": "Print an example file; without NAME, list them.",
 }
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -240,11 +242,11 @@ def main():
     Start here:
       ulti solve "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8" \\
           --bid "40-100 ulti" --trump leaves --value
-      ulti batch examples/batch.txt --bid party
-      ulti discards "$(cat examples/discard.txt)" --bid "40-100 ulti" --top 10
-      ulti best "$(cat examples/deal.txt)"
-      ulti analyse --file examples/games.txt
-      ulti simulate "$(cat examples/hand.txt)" --talon LU,A8 --bid party --trump leaves --samples 200
+      ulti example batch | ulti batch - --bid party
+      ulti discards "$(ulti example discard)" --bid "40-100 ulti" --top 10
+      ulti best "$(ulti example deal)"
+      ulti example games | ulti analyse --file -
+      ulti simulate "$(ulti example hand)" --talon LU,A8 --bid party --trump leaves --samples 200
       ulti settle --bid "40-100 ulti" --trump leaves --made ulti
       ulti rules
 
@@ -252,7 +254,13 @@ def main():
     A deal is the declarer's hand, seat 1, seat 2, then the talon; a hand
     is hearts.bells.leaves.acorns, ranks A T K O U 9 8 7 (X or 10 for the
     ten, F for the ober), '-' for a void suit.  Card lists work too:
-    PA,PT,P9,TK,... (suit letters H B L A or P T Z M).
+    PA,PT,P9,TK,... (suit letters H B L A or P T Z M, or the symbols
+    ♥ ♦ ♠ ♣ the tables print: ♥A,♥T,...).  Bids and trumps in English or
+    Hungarian: '40-100 ulti' or 'negyvenszáz ulti', --trump leaves, zöld or ♠.
+    The example files come with the package: 'ulti example' lists them.
+
+    Shell completion (bash): eval "$(_ULTI_COMPLETE=bash_source ulti)";
+    zsh_source and fish_source for zsh and fish.
 
     Exit status: 0 ok (also when a reader such as 'head' stops early),
     2 bad input (one line on stderr naming it), 1 internal error,

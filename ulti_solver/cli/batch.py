@@ -46,10 +46,10 @@ def command(file, bid, trump, variants, rulebook, table, silent, with_value, as_
 
     \b
     Examples:
-      ulti batch examples/batch.txt --bid party
-      ulti batch examples/batch.txt --bid party --json -j 2 > results.jsonl
-      ulti batch examples/batch.txt --bid "40-100 ulti" --trump acorns --csv --value > out.csv
-      grep -v '^#' examples/batch.txt | ulti batch - --bid party --quiet
+      ulti example batch | ulti batch - --bid party
+      ulti example batch | ulti batch - --bid party --json -j 2 > results.jsonl
+      ulti example batch | ulti batch - --bid "40-100 ulti" --trump acorns --csv --value > out.csv
+      ulti example batch | grep -v '^#' | ulti batch - --bid party --quiet
     """
     fmt = output_format(as_json, as_csv)
     rules = build_rules(rulebook, variants, table)

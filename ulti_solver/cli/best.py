@@ -46,10 +46,10 @@ def command(deal, top, bids, variants, rulebook, table, as_json, quiet):
 
     \b
     Examples:
-      ulti best "$(cat examples/deal.txt)"
-      ulti best "$(cat examples/deal.txt)" --top 3 --json
-      ulti best "$(cat examples/deal.txt)" --bid ulti --bid "40-100 ulti" --top 0
-      ulti best "$(cat examples/discard.txt)" --top 5 --rules tournament
+      ulti best "$(ulti example deal)"
+      ulti best "$(ulti example deal)" --top 3 --json
+      ulti best "$(ulti example deal)" --bid ulti --bid "40-100 ulti" --top 0
+      ulti best "$(ulti example discard)" --top 5 --rules tournament
     """
     rules = build_rules(rulebook, variants, table)
     the_deal = read_deal(deal)

@@ -21,9 +21,9 @@ def command(as_json):
     \b
     Examples:
       ulti rules
-      ulti solve "$(cat examples/deal.txt)" --bid party --rules tournament
-      ulti solve "$(cat examples/deal.txt)" --bid "40-100 ulti" --variant free-seven
-      ulti solve "$(cat examples/deal.txt)" --bid "40-100 ulti" --value --table tournament
+      ulti solve "$(ulti example deal)" --bid party --rules tournament
+      ulti solve "$(ulti example deal)" --bid "40-100 ulti" --variant free-seven
+      ulti solve "$(ulti example deal)" --bid "40-100 ulti" --value --table tournament
     """
     out = Output()
     if as_json:

@@ -132,8 +132,8 @@ def command(
 
     \b
     Examples:
-      ulti simulate "$(cat examples/hand.txt)" --talon LU,A8 --bid party --trump leaves --samples 200
-      ulti simulate "$(cat examples/hand.txt)" --talon LU,A8 --bid ulti --samples 500 --json
+      ulti simulate "$(ulti example hand)" --talon LU,A8 --bid party --trump leaves --samples 200
+      ulti simulate "$(ulti example hand)" --talon LU,A8 --bid ulti --samples 500 --json
       ulti simulate K.K97.AKO87.AO9 --bid "40-100 ulti" --trump leaves --samples 20 --top 5
       ulti simulate K.K97.AKO87.AO9 --discard HK,BK --bid "40-100 ulti" --trump leaves --samples 100 --seed 7
     """

@@ -76,12 +76,12 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, pla
     \b
     Examples:
       ulti solve "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8" --bid party
-      ulti solve "$(cat examples/deal.txt)" --bid "40-100 ulti" --trump leaves --value
-      ulti solve "$(cat examples/deal.txt)" --bid betli --json
-      ulti solve - --bid "red durchmars" --rules tournament < examples/deal.txt
-      ulti solve "$(cat examples/deal.txt)" --bid ulti --silent --variant free-seven
-      ulti solve "$(cat examples/deal.txt)" --bid party --trump bells --play "BT BA BU" --cards
-      ulti solve "$(cat examples/deal.txt)" --bid party --trump bells --line --value
+      ulti solve "$(ulti example deal)" --bid "40-100 ulti" --trump leaves --value
+      ulti solve "$(ulti example deal)" --bid betli --json
+      ulti example deal | ulti solve - --bid "red durchmars" --rules tournament
+      ulti solve "$(ulti example deal)" --bid ulti --silent --variant free-seven
+      ulti solve "$(ulti example deal)" --bid party --trump bells --play "BT BA BU" --cards
+      ulti solve "$(ulti example deal)" --bid party --trump bells --line --value
     """
     rules = build_rules(rulebook, variants, table)
     the_deal = read_deal(deal)
