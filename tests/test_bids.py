@@ -127,6 +127,6 @@ def test_trump_as_the_suit_symbol_the_tables_print(symbol, suit):
     assert parse_trump(symbol) == suit
 
 
-def test_an_unknown_trump_suggests_a_close_name_and_lists_the_symbols():
-    with pytest.raises(BidError, match="did you mean 'leaves'.*♥ ♦ ♠ ♣"):
+def test_an_unknown_trump_suggests_a_close_name():
+    with pytest.raises(BidError, match="did you mean 'leaves'"):
         parse_trump("leafs")

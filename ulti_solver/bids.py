@@ -130,7 +130,7 @@ def _unknown_trump(word: str) -> BidError:
     names = [w for w in TRUMP_WORDS if w not in SUIT_SYMBOLS_READ]
     close = difflib.get_close_matches(fold_word(word)[:40], names, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
-    return BidError(f"unknown trump {excerpt(word)}{hint} (known: {', '.join(sorted(names))}, or ♥ ♦ ♠ ♣)")
+    return BidError(f"unknown trump {excerpt(word)}{hint} (known: {', '.join(sorted(names))})")
 
 
 def _bid_words(text: str):
