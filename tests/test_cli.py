@@ -541,3 +541,9 @@ def test_shell_completion_works_through_the_lazy_command_group():
     env = dict(os.environ, _ULTI_COMPLETE="bash_source")
     script = subprocess.run([sys.executable, "-m", "ulti_solver"], env=env, capture_output=True, text=True).stdout
     assert "_ulti_completion" in script
+
+
+def test_the_readme_and_the_help_tell_how_to_switch_completion_on():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert 'eval "$(_ULTI_COMPLETE=bash_source ulti)"' in readme
+    assert "_ULTI_COMPLETE=bash_source ulti" in run("--help").stdout

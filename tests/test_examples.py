@@ -5,6 +5,8 @@ The checkout's ``examples/`` is the package's ``ulti_solver/examples/``
 installs.
 """
 
+import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -79,3 +81,19 @@ def test_the_built_wheel_holds_every_example(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in EXAMPLES:
         assert f"ulti_solver/examples/{name}.txt" in names
+
+
+def test_the_readme_quick_start_runs_outside_the_checkout(tmp_path):
+    """The README's first command after 'pip install .': from a folder with no examples/ in it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first = re.search(r"```\n(.*?)\n```", readme, re.S).group(1).splitlines()[0]
+    command = first.removeprefix("pip install . && ")
+    assert command.startswith("ulti ") and "examples/" not in command
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "ulti").write_text(f'#!/bin/sh\nexec "{sys.executable}" -m ulti_solver "$@"\n')
+    (bin_dir / "ulti").chmod(0o755)
+    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "value (R34)      -12" in done.stdout
