@@ -14,6 +14,7 @@ import re
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from .cards import BB_ACES, BB_SUITS, Card, card_label, card_points, card_suit, cards_label, cards_of, parse_card
+from .coerce import as_cards, as_deal
 from .deal import SEAT_NAMES, Deal, seat_possessive
 from .errors import UltiInputError
 from .play import DECLARER, PlayRules, legal_moves, trick_winner
@@ -82,6 +83,7 @@ class Position(NamedTuple):
 
 def start_of_play(deal: Deal) -> Position:
     """R8: the declarer leads the first trick with the dealt hands."""
+    deal = as_deal(deal)
     return Position(deal.hands, DECLARER)  # the default so_far is an empty Outcome, made once
 
 
@@ -158,6 +160,7 @@ def replay(deal: Deal, play: PlayRules, cards: Sequence[Card], start: Optional[P
     allowed by R9-R12; otherwise :class:`PlayError` names the card, its
     trick and whose card it is or the rule it breaks.
     """
+    deal, cards = as_deal(deal), as_cards(cards)
     position = start or start_of_play(deal)
     for index, card in enumerate(cards, start=1):
         where = f"card {index} ({card_label(card)}, trick {position.trick_number})"

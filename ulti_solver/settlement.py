@@ -18,6 +18,7 @@ from typing import Iterable, List, Optional, Tuple
 
 from .bids import BETLI, DURCHMARS, FOUR_ACES, PARTY, Bid, fold_word, trumps_to_solve
 from .cards import BB_ACES, SUIT_NAMES, Suit
+from .coerce import as_bid, as_trump
 from .errors import UltiInputError, excerpt
 from .position import Outcome
 from .scoring import Scoring
@@ -282,6 +283,7 @@ def settle(
 ) -> Settlement:
     """R31: each component won (in ``made``) or lost (every other one), plus the
     silent items; a silent 100 replaces the party's payment (R33)."""
+    bid, trump = as_bid(bid), as_trump(trump)
     table = parse_table(table)
     bid, trump = _resolve_trump(bid, trump)
     made = parse_names(made) if isinstance(made, str) else made  # a word list, as --made gives it

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple
 
 from ..bids import NON_RED_TRUMPS, Bid, parse_bid
 from ..cards import HEARTS, Suit, card_name
+from ..coerce import as_bids, as_deal, as_rules
 from ..deal import Deal
 from ..scoring import Scoring
 from ..search import implementation, solve
@@ -238,6 +239,7 @@ def best_bids(
 
     ``on_progress(done)`` is called as candidates are dealt with (for a bar).
     """
+    deal, rules, bids = as_deal(deal), as_rules(rules), as_bids(bids)
     from ..goals import final_table
 
     impl = implementation(impl)

@@ -18,6 +18,7 @@ from typing import Dict, List, Optional, Sequence
 
 from ..bids import Bid
 from ..cards import SUIT_NAMES, Card, Suit, card_name, cards_of
+from ..coerce import as_cards, as_game, as_game_at
 from ..deal import Deal
 from ..play import DECLARER, PlayRules
 from ..position import Position, replay, start_of_play
@@ -55,6 +56,7 @@ def card_values(
     deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, position: Position, impl: Optional[str] = None
 ) -> Dict[Card, int]:
     """The value S (R34) after each card the player to move may play."""
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
     play = PlayRules.for_game(bid, trump, rules)
     return {
         card: position_value(deal, bid, trump, rules, position=position.after(card, play), impl=impl)
@@ -75,6 +77,7 @@ def best_line(
     Replayed, it ends in a game whose settlement is the value it starts from
     (both sides keep the value with every card).
     """
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
     play = PlayRules.for_game(bid, trump, rules)
     line: List[Card] = []
     while not position.finished:
@@ -174,6 +177,7 @@ def analyse_game(
     Raises :class:`~ulti_solver.position.PlayError` for a card that could
     not have been played (naming the card, its trick and the rule).
     """
+    (deal, bid, trump, rules), cards = as_game(deal, bid, trump, rules), as_cards(cards)
     play = PlayRules.for_game(bid, trump, rules)
     deal = deal.require_talon()
     replay(deal, play, cards)  # every card checked before any search

@@ -20,6 +20,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 from ..bids import Bid, trumps_to_solve
 from ..cards import SUIT_NAMES, Suit, card_name, cards_label, format_hand
+from ..coerce import as_simulation
 from ..dealing import ConstraintError, Constraints, sample_deal
 from ..search import solve_joint_value
 from ..variants import DEFAULT_RULES, Rules
@@ -192,6 +193,7 @@ def simulate(
     samples solved until then, marked ``interrupted``: every tally counts
     the same samples, 0 to n - 1, never part of one.
     """
+    constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules)
     from ..runner import chunk_size, ordered_results
 
     games = games_for(constraints, bids, trump, discards)

@@ -15,6 +15,7 @@ from typing import List, Optional, Tuple
 
 from ..bids import Bid, trumps_to_solve
 from ..cards import Suit
+from ..coerce import as_bid, as_deal, as_game_at, as_rules, as_trump
 from ..deal import Deal
 from ..errors import ConfigError
 from ..position import Position
@@ -78,8 +79,10 @@ def solve(
     ``trump`` is the suit actually played (see :func:`solve_bid` for the
     bid-level choice of trumps).  ``position`` starts later than the first
     lead, possibly inside a trick; ``silent`` adds the R25-R27 questions;
-    ``value`` adds the double-dummy value S (R34).
+    ``value`` adds the double-dummy value S (R34).  Each argument may be
+    text as the command line takes it (see :mod:`ulti_solver.coerce`).
     """
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
     if implementation(impl) == "reference" or (position is not None and position.finished):
         # A finished game needs no search: the reference reads its outcome directly.
         return solve_reference(deal, bid, trump, rules, position, silent, value)
@@ -96,6 +99,7 @@ def value(
     impl: Optional[str] = None,
 ) -> int:
     """R34 alone: the double-dummy value S, in units per defender."""
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
     if implementation(impl) == "reference":
         return solve_reference(deal, bid, trump, rules, position, value=True).value
     return core.CoreGame.for_deal(deal, bid, trump, rules, position).value()
@@ -123,6 +127,7 @@ def solve_bid(
     impl: Optional[str] = None,
 ) -> List[Solution]:
     """Solve a bid as a command does: for the trump(s) that R28/R29 give it."""
+    deal, bid, trump, rules = as_deal(deal), as_bid(bid), as_trump(trump), as_rules(rules)
     deal = deal.require_talon()
     return [
         solve(deal, played_bid, played_trump, rules, silent=silent, value=value, impl=impl)
