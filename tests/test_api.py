@@ -1,6 +1,8 @@
-"""The Python API as a player types it: text wherever a deal, bid, trump, hand or cards go."""
+"""The Python API as a player types it: text wherever a deal, bid, trump, hand or cards go,
+and results that print as the command prints them."""
 
 import pytest
+from conftest import run_cli
 
 from ulti_solver import (
     Constraints,
@@ -156,3 +158,37 @@ def test_discards_are_one_pair_or_several():
     assert as_discards("HK,BK") == as_discards(("HK", "BK")) == as_discards([hk, bk]) == [(hk, bk)]
     assert as_discards(["HK,BK", "HK BO"]) == as_discards([("HK", "BK"), (hk, bo)]) == [(hk, bk), (hk, bo)]
     assert as_discards(None) is None
+
+
+# -- results out, as the command prints them ----------------------------------------------
+
+
+def test_a_solution_prints_as_ulti_solve_prints_it():
+    cli = run_cli("solve", DEAL, "--bid", "40-100 ulti", "--trump", "leaves", "--value").stdout
+    assert str(solve(DEAL, "40-100 ulti", "leaves", value=True)) + "\n" == cli
+    cli = run_cli("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA BU", "--silent").stdout
+    assert str(solve(DEAL, "party", "bells", position="BT BA BU", silent=True)) + "\n" == cli
+
+
+def test_a_played_game_prints_as_ulti_analyse_prints_it():
+    cli = run_cli("analyse", GAME_DEAL, "--bid", "ulti", "--trump", "leaves", "--play", PLAYED, "--quiet").stdout
+    assert str(analyse_game(GAME_DEAL, "ulti", "leaves", PLAYED)) + "\n\n" == cli
+
+
+def test_the_best_bids_print_as_ulti_best_prints_them():
+    cli = run_cli("best", DEAL, "--top", "5", "--quiet").stdout
+    assert str(best_bids(DEAL, top=5)) + "\n" == cli
+
+
+def test_a_simulation_prints_as_ulti_simulate_prints_it():
+    cli = run_cli("simulate", "A97.TK8.O8.U9", "--talon", "LU,A8", "--bid", "party", "--samples", "4", "--quiet")
+    assert str(simulate(Constraints("A97.TK8.O8.U9", "LU,A8"), 4, bids="party")) + "\n" == cli.stdout
+
+
+def test_a_judged_card_names_its_cards_as_the_tables_do():
+    analysis = analyse_game(GAME_DEAL, "ulti", "leaves", PLAYED)
+    error = next(v for v in analysis.verdicts if v.error)
+    assert (error.card, error.card_label) == (parse_card("AA"), "♣A")
+    assert error.best_labels[:2] == ["♦7", "♦U"] and error.best[0] == parse_card("B7")
+    assert str(error) == "trick 3: seat 2 played ♣A, -9 -> +3 (12 given away); best ♦7 ♦U ♦O ♠U ♠K ♣7 ♣9"
+    assert error.as_json()["card"] == "AA"  # JSON keeps the card-list names

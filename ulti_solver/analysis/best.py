@@ -115,6 +115,14 @@ class BestBids:
     searched: int  # given an exact value search
     tested: int  # given a null-window search that ruled them out
     skipped: int  # ruled out by a bound: their best outcome, or one goal at a time
+    deal: Optional[Deal] = None  # the deal ranked (12 cards before the discard, or dealt)
+    rules: Rules = DEFAULT_RULES
+
+    def __str__(self) -> str:
+        """The table ``ulti best`` prints: the hands, the ranked candidates, the best bid."""
+        from ..cli.best import best_lines  # the command's own table: one piece of code prints both
+
+        return "\n".join(best_lines(self))
 
     def best(self) -> List[Candidate]:
         """R35: every candidate with the highest value."""
@@ -287,7 +295,7 @@ def best_bids(
     ranked = _ranked(valued, top)
     for cand in ranked:
         cand.solution = solve(cand.deal, cand.bid, cand.trump, rules, value=True, impl=impl)
-    return BestBids(ranked, len(pool), searched, tested, skipped)
+    return BestBids(ranked, len(pool), searched, tested, skipped, deal, rules)
 
 
 def _at_least(cand: Candidate, bound: int, rules: Rules, impl: str) -> bool:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence
 
 from ..bids import Bid
-from ..cards import SUIT_NAMES, Card, Suit, card_name, cards_of
+from ..cards import SUIT_NAMES, Card, Suit, card_label, card_name, cards_of
 from ..coerce import as_cards, as_game, as_game_at
-from ..deal import Deal
+from ..deal import SEAT_NAMES, Deal
 from ..play import DECLARER, PlayRules
 from ..position import Position, replay, start_of_play
 from ..search import solve
@@ -87,6 +87,10 @@ def best_line(
     return line
 
 
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
 @dataclass(frozen=True)
 class CardVerdict:
     """One played card, judged: the value before and after it, the best cards, an error mark."""
@@ -110,6 +114,24 @@ class CardVerdict:
     def cost(self) -> int:
         """Units per defender the card gave away (0 for a best card)."""
         return abs(self.value_after - self.value_before) if self.error else 0
+
+    @property
+    def card_label(self) -> str:
+        """The card as the tables print it (``♣A``); ``card`` is its number, for programs."""
+        return card_label(self.card)
+
+    @property
+    def best_labels(self) -> List[str]:
+        """The best cards as the tables print them."""
+        return [card_label(c) for c in self.best]
+
+    def __str__(self) -> str:
+        """``trick 3: seat 2 played ♣A, -9 -> +3 (12 given away); best ♦7 ♦U ...``"""
+        given = f" ({self.cost} given away)" if self.error else ""
+        return (
+            f"trick {self.trick}: {SEAT_NAMES[self.seat]} played {self.card_label}, "
+            f"{_signed(self.value_before)} -> {_signed(self.value_after)}{given}; best {' '.join(self.best_labels)}"
+        )
 
     def as_json(self) -> dict:
         return {
@@ -147,6 +169,12 @@ class GameAnalysis:
         for verdict in self.verdicts:
             costs[verdict.seat] += verdict.cost
         return costs
+
+    def __str__(self) -> str:
+        """The table ``ulti analyse`` prints: the tricks, the errors, the summary."""
+        from ..cli.analyse import game_table  # the command's own table: one piece of code prints both
+
+        return "\n".join(game_table(self))
 
     def summary(self) -> dict:
         """The last JSON line of ``ulti analyse``: errors and units given away per seat."""

@@ -152,6 +152,13 @@ class Simulation:
     tallies: List[Tally]
     asked: int
     interrupted: Optional[BaseException] = field(default=None)  # the Ctrl-C or SIGTERM that stopped it
+    constraints: Optional[Constraints] = field(default=None, repr=False)  # what the samples kept
+
+    def __str__(self) -> str:
+        """The table ``ulti simulate`` prints: the best 20 games, best mean value first."""
+        from ..cli.simulate import simulation_lines  # the command's own table: one piece of code prints both
+
+        return "\n".join(simulation_lines(self))
 
     def ranked(self) -> List[Tally]:
         order = {id(t): i for i, t in enumerate(self.tallies)}
@@ -230,4 +237,4 @@ def simulate(
         interrupted = exc
     done, sums = state
     tallies = [Tally(game, done, m, s, q) for game, (m, s, q) in zip(games, sums, strict=True)]
-    return Simulation(hand, tallies, samples, interrupted)
+    return Simulation(hand, tallies, samples, interrupted, constraints)

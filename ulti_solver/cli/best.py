@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import List
+
 import click
 
 from ..analysis.best import best_bids, count_candidates
@@ -116,3 +118,9 @@ def _table(deal, result, rules):
         )
         lines += ["", f"Best bid (R35): {names}, worth {signed(best[0].value)} per defender."]
     return lines
+
+
+def best_lines(result) -> List[str]:
+    """The table ``ulti best`` prints for a :class:`~ulti_solver.analysis.best.BestBids`:
+    ``print(best_bids(...))`` prints it too."""
+    return _table(result.deal, result, result.rules)

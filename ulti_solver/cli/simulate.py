@@ -30,6 +30,8 @@ from .output import Output, progress_bar
 from .text import aligned, cards_text, plural, trump_text
 
 BAR_WIDTH = 20
+#: How many games the table shows when no --top is given.
+TABLE_TOP = 20
 
 
 def _hand(text: str, what: str) -> int:
@@ -201,7 +203,7 @@ def command(
         if client is not None:
             client.close()
     ranked = result.ranked()
-    limit = top if top is not None else (0 if as_json else 20)
+    limit = top if top is not None else (0 if as_json else TABLE_TOP)
     shown = ranked[:limit] if limit else ranked
     out = Output()
     if as_json:
@@ -261,3 +263,9 @@ def _table(result, shown, constraints: Constraints) -> List[str]:
     if len(shown) < len(result.tallies):
         lines += ["", f"(the best {len(shown)} of {len(result.tallies)}; --top 0 shows every one)"]
     return lines
+
+
+def simulation_lines(result) -> List[str]:
+    """The table ``ulti simulate`` prints for a :class:`~ulti_solver.analysis.simulate.Simulation`,
+    the best 20 games: ``print(simulate(...))`` prints it too."""
+    return _table(result, result.ranked()[:TABLE_TOP], result.constraints)

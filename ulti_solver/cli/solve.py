@@ -115,7 +115,7 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, pla
         for solution, _at, cards, best, line in results:
             out.json(_json(solution, played, cards, best, line, with_value))
         return
-    out.lines(_table(results, rules, played, silent))
+    out.lines(_table(results, rules, len(played), silent))
 
 
 def _json(solution: Solution, played, cards, best, line, with_value: bool) -> dict:
@@ -137,7 +137,14 @@ def _card_answers(solution: Solution, with_value: bool) -> dict:
     return answers
 
 
-def _table(results, rules: Rules, played, silent: bool) -> List[str]:
+def solution_lines(solution: Solution) -> List[str]:
+    """The table ``ulti solve`` prints for one answer: ``print(solution)`` prints it too."""
+    at = solution.position or start_of_play(solution.deal)
+    played = 3 * at.so_far.tricks_played + len(at.trick)
+    return _table([(solution, at, None, None, None)], solution.rules, played, solution.silent is not None)
+
+
+def _table(results, rules: Rules, played: int, silent: bool) -> List[str]:
     first = results[0][0]
     out = deal_header(first.deal, first.bid, rules)
     if played:
@@ -161,10 +168,10 @@ def _table(results, rules: Rules, played, silent: bool) -> List[str]:
     return out + ([""] + extra if extra else [])
 
 
-def _position_lines(solution: Solution, at: Position, played) -> List[str]:
+def _position_lines(solution: Solution, at: Position, played: int) -> List[str]:
     so_far = at.so_far
     lines = [
-        f"After {plural(len(played), 'card')}: trick {min(at.trick_number, 10)}, "
+        f"After {plural(played, 'card')}: trick {min(at.trick_number, 10)}, "
         f"{SEAT_NAMES[at.to_move] if not at.finished else 'nobody'} to play"
     ]
     if at.trick:
