@@ -1,9 +1,12 @@
 """The Python API as a player types it: text wherever a deal, bid, trump, hand or cards go,
-and results that print as the command prints them."""
+results that print as the command prints them, and a package that lists what it offers."""
+
+import pydoc
 
 import pytest
 from conftest import run_cli
 
+import ulti_solver
 from ulti_solver import (
     Constraints,
     UltiInputError,
@@ -192,3 +195,21 @@ def test_a_judged_card_names_its_cards_as_the_tables_do():
     assert error.best_labels[:2] == ["♦7", "♦U"] and error.best[0] == parse_card("B7")
     assert str(error) == "trick 3: seat 2 played ♣A, -9 -> +3 (12 given away); best ♦7 ♦U ♦O ♠U ♠K ♣7 ♣9"
     assert error.as_json()["card"] == "AA"  # JSON keeps the card-list names
+
+
+# -- what the package offers -------------------------------------------------------------------
+
+
+def test_dir_lists_the_public_names_and_help_shows_them():
+    assert dir(ulti_solver) == sorted(ulti_solver.__all__)
+    text = pydoc.render_doc(ulti_solver, renderer=pydoc.plaintext)
+    for name in ("solve", "best_bids", "analyse_game", "simulate", "Constraints", "settle"):
+        assert f"{name}(" in text, name
+
+
+def test_the_module_docstring_gives_every_public_name_its_line():
+    doc = ulti_solver.__doc__
+    for name in ulti_solver.__all__:
+        if name.endswith("Error") and name != "UltiInputError" or name == "__version__":
+            continue  # the error classes are listed together under UltiInputError
+        assert name in doc, name
