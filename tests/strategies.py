@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from ulti_solver.bids import HEARTS, NON_RED_TRUMPS, Bid, parse_bid
 from ulti_solver.cards import card_name, cards_of, hand_of
 from ulti_solver.deal import Deal
+from ulti_solver.kontra import MAX_LEVEL, NO_KONTRA, Kontra, individual
 from ulti_solver.play import PlayRules
 from ulti_solver.position import Position, start_of_play
 from ulti_solver.variants import RULEBOOKS, VALUE_TABLES, VARIANTS, Rules, make_rules
@@ -62,6 +63,7 @@ class Case:
     rules: Rules
     position: Position
     played: Tuple[int, ...]
+    kontra: Kontra = NO_KONTRA
 
     @property
     def play(self) -> PlayRules:
@@ -70,7 +72,9 @@ class Case:
     def __repr__(self) -> str:  # what hypothesis prints for a failing case
         return (
             f"Case(deal={str(self.deal)!r}, bid={str(self.bid)!r}, trump={self.trump}, rules={self.rules}, "
-            f"played={' '.join(card_name(c) for c in self.played)!r})"
+            f"played={' '.join(card_name(c) for c in self.played)!r}"
+            + (f", kontra={self.kontra.as_json()}" if self.kontra else "")
+            + ")"
         )
 
 
@@ -81,12 +85,30 @@ def trump_for(bid: Bid, pick: int) -> Optional[int]:
 
 
 @st.composite
-def cases(draw, cards_left=st.integers(3, 12), bid_strategy=bids, rules_strategy=rules, biased=False):
+def kontras(draw, bid: Bid, the_rules: Rules) -> Kontra:
+    """Levels 0-4 for each component of ``bid`` (R36): one for both defenders where the kontra
+    is joint, one each where it is individual (R37).  Shrinks toward no kontra."""
+    levels = []
+    for component in bid.ordered_components():
+        if individual(bid, component, the_rules):
+            pair = (draw(st.integers(0, MAX_LEVEL)), draw(st.integers(0, MAX_LEVEL)))
+        else:
+            level = draw(st.integers(0, MAX_LEVEL))
+            pair = (level, level)
+        if any(pair):
+            levels.append((str(component), pair))
+    alone = tuple(str(c) for c in bid.ordered_components() if individual(bid, c, the_rules))
+    return Kontra(tuple(levels), alone)
+
+
+@st.composite
+def cases(draw, cards_left=st.integers(3, 12), bid_strategy=bids, rules_strategy=rules, biased=False, kontra=False):
     """A position with ``cards_left`` cards still to play (any number: it may end mid-trick).
 
     ``biased`` deals tilt toward the bid (the trump seven for ulti, aces for
     four aces, ...) so that made and failed components both occur; they are
-    drawn from a seed and shrink less well than the uniform deals.
+    drawn from a seed and shrink less well than the uniform deals.  ``kontra``
+    draws kontras on the bid's components too (R36-R38).
     """
     bid = draw(bid_strategy)
     trump = trump_for(bid, draw(st.integers(0, 2)))
@@ -101,7 +123,8 @@ def cases(draw, cards_left=st.integers(3, 12), bid_strategy=bids, rules_strategy
         card = legal[draw(st.integers(0, len(legal) - 1))]
         played.append(card)
         position = position.after(card, play)
-    return Case(deal, bid, trump, the_rules, position, tuple(played))
+    levels = draw(kontras(bid, the_rules)) if kontra else NO_KONTRA
+    return Case(deal, bid, trump, the_rules, position, tuple(played), levels)
 
 
 def biased_deals(bid: Bid, trump: Optional[int]):

@@ -38,15 +38,21 @@ def test_core_is_built():
 
 
 def answers(solution):
-    return solution.components, solution.joint, solution.declarer_points, solution.silent, solution.value
+    return (
+        solution.components,
+        solution.joint,
+        solution.declarer_points,
+        solution.silent,
+        solution.value_total,
+        solution.concede_total,
+    )
 
 
 def check_agree(case):
-    core = search.solve(
-        case.deal, case.bid, case.trump, case.rules, position=case.position, silent=True, value=True, impl="core"
-    )
+    game = (case.deal, case.bid, case.trump, case.rules)
+    core = search.solve(*game, position=case.position, silent=True, value=True, kontra=case.kontra, impl="core")
     reference = search.solve(
-        case.deal, case.bid, case.trump, case.rules, position=case.position, silent=True, value=True, impl="reference"
+        *game, position=case.position, silent=True, value=True, kontra=case.kontra, impl="reference"
     )
     assert answers(core) == answers(reference), case
 
@@ -73,6 +79,19 @@ DURCHMARS_BIDS = st.sampled_from([parse_bid(text) for text in ("durchmars", "col
 def test_r21_durchmars_positions_agree(case):
     """Durchmars deals, where the core gives up as soon as a defender holds a card above
     all of the declarer's in one of his suits (settled.pxi, _declarer_must_lose_a_lead)."""
+    check_agree(case)
+
+
+@examples(150)
+@given(cases(cards_left=st.integers(1, 9), kontra=True))
+def test_r36_to_r39_kontra_positions_agree(case):
+    """Kontras on every component, joint and individual, every level: the value under them (R39)."""
+    check_agree(case)
+
+
+@examples(100)
+@given(cases(cards_left=st.integers(1, 9), biased=True, kontra=True))
+def test_r38_biased_kontra_positions_agree(case):
     check_agree(case)
 
 
@@ -158,16 +177,16 @@ FULL_DEALS = [
 ]
 
 
-def check_full_deal(bid_text, seed, rules, value=False):
+def check_full_deal(bid_text, seed, rules, value=False, kontra=None):
     rng = random.Random(seed)
     bid = parse_bid(bid_text)
     trump = rng.choice([HEARTS, BELLS, LEAVES, ACORNS]) if bid.has_trump else None
     if trump == HEARTS:
         bid = parse_bid("red " + bid_text)
     deal = biased_deal(rng, bid, trump)
-    core = search.solve(deal, bid, trump, rules, silent=True, value=value, impl="core")
-    reference = search.solve(deal, bid, trump, rules, silent=True, value=value, impl="reference")
-    assert answers(core) == answers(reference), (str(deal), str(bid), trump, str(rules))
+    core = search.solve(deal, bid, trump, rules, silent=True, value=value, kontra=kontra, impl="core")
+    reference = search.solve(deal, bid, trump, rules, silent=True, value=value, kontra=kontra, impl="reference")
+    assert answers(core) == answers(reference), (str(deal), str(bid), trump, str(rules), kontra)
 
 
 @pytest.mark.slow
@@ -205,3 +224,21 @@ def test_r34_full_deal_values_agree(bid, seed, table):
 def test_r34_full_deal_values_agree_under_every_rulebook_and_table(book, table):
     for bid_text, seed in [("ulti", 3), ("four-aces", 0)]:
         check_full_deal(bid_text, seed, make_rules(book, table=table), value=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "bid, seed, book, kontra",
+    [
+        ("ulti", 3, "ultiblog", "ulti=2"),
+        ("ulti", 7, "tournament", "party=3"),
+        ("40-100 ulti", 3, "ultiblog", "40-100, ulti=2"),
+        ("four-aces", 0, "classic", "all=4"),
+        ("betli", 10, "ultiblog", "1:betli=2, 2:betli"),
+        ("durchmars", 0, "classic", "1:durchmars=3"),
+        ("20-100", 8, "tournament", "20-100=hirschkontra"),
+    ],
+)
+def test_r39_full_deal_values_under_kontra_agree(bid, seed, book, kontra):
+    """Whole deals valued under joint and individual kontras (R36-R39), by both searches."""
+    check_full_deal(bid, seed, make_rules(book), value=True, kontra=kontra)

@@ -186,7 +186,7 @@ def test_r26_defenders_silent_ulti(impl):
     the seven wins the tenth trick, and the declarer cannot make it fail."""
     deal, pos = endgame("9.8.-.-", "A.-.7.-", "K.9.-.-", leader=1)
     silent = solve(deal, PARTY, LEAVES, position=pos, silent=True, impl=impl).silent
-    assert silent["defender-ulti"] and not silent["defender-ulti-fails"]
+    assert silent["defender-ulti"] and not silent["defender-ulti-beaten"]
 
 
 def test_r26_only_the_tenth_trick_counts(impl):
@@ -196,7 +196,7 @@ def test_r26_only_the_tenth_trick_counts(impl):
     with it either."""
     deal, pos = endgame("9.-.U.-", "A.-.7.-", "K.9.-.-", leader=1)
     silent = solve(deal, PARTY, LEAVES, position=pos, silent=True, impl=impl).silent
-    assert not silent["defender-ulti"] and not silent["defender-ulti-fails"]
+    assert not silent["defender-ulti"] and not silent["defender-ulti-beaten"]
 
 
 def test_r26_declarer_forces_the_defenders_silent_ulti_to_fail(impl):
@@ -205,7 +205,7 @@ def test_r26_declarer_forces_the_defenders_silent_ulti_to_fail(impl):
     trick -- a failed silent ulti, paid like a lost ulti."""
     deal, pos = endgame("A.-.U.-", "9.-.7.-", "K.9.-.-")
     silent = solve(deal, PARTY, LEAVES, position=pos, silent=True, impl=impl).silent
-    assert silent["defender-ulti-fails"] and not silent["defender-ulti"]
+    assert silent["defender-ulti-beaten"] and not silent["defender-ulti"]
 
 
 def test_r27_silent_durchmars(impl):

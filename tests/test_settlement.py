@@ -289,15 +289,15 @@ def test_r33_silent_items_listed_in_order():
 
 
 def test_r30_json():
-    s = settle(parse_bid("ulti"), BELLS, parse_names("ULTI"), parse_names("durchmars"), "tournament")
+    s = settle(parse_bid("ulti"), BELLS, parse_names("ULTI party"), parse_names("durchmars"), "tournament")
     assert json.loads(json.dumps(s.as_json())) == {
         "bid": "ulti",
         "trump": "bells",
         "table": "tournament",
-        "per_defender": 6,
-        "declarer_total": 12,
+        "per_defender": 8,
+        "declarer_total": 16,
         "items": [
-            {"name": "party", "made": False, "units": -1},
+            {"name": "party", "made": True, "units": 1},
             {"name": "ulti", "made": True, "units": 4},
             {"name": "durchmars", "made": True, "units": 3},
         ],
@@ -317,8 +317,7 @@ def test_silent_item_is_a_string():
     "text, names",
     [
         ("-", []),
-        ("", []),
-        ("  ", []),
+        (" - ", []),
         ("Ulti,40-100", ["ulti", "40-100"]),
         ("party, ulti four-aces", ["party", "ulti", "four-aces"]),
     ],
@@ -327,7 +326,10 @@ def test_parse_names(text, names):
     assert parse_names(text) == names
 
 
-@pytest.mark.parametrize("text, word", [("ulti,ULTI", "'ulti' is named twice"), ("ulti -", "'-'")])
+@pytest.mark.parametrize(
+    "text, word",
+    [("ulti,ULTI", "'ulti' is named twice"), ("ulti -", "'-'"), ("", "write '-' for none"), ("  ", "'-' for none")],
+)
 def test_parse_names_errors(text, word):
     with pytest.raises(SettlementError, match=word):
         parse_names(text)

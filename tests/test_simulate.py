@@ -71,23 +71,26 @@ def test_wilson_interval():
 
 
 def test_tally_mean_and_standard_error():
+    """A tally sums the declarer's totals (R39); the value per defender is half of them."""
     tally = Tally(None)
-    for made, value in [(True, 3), (False, -1), (True, 1), (False, -3)]:
-        tally.add(made, value)
+    for made, total in [(True, 6), (False, -2), (True, 2), (False, -6)]:
+        tally.add(made, total)
     assert (tally.samples, tally.made, tally.p_made, tally.mean_value) == (4, 2, 0.5, 0.0)
-    assert math.isclose(tally.stderr_value, math.sqrt(20 / 3 / 4))  # sample variance 20/3, n = 4
+    assert math.isclose(tally.stderr_value, math.sqrt(20 / 3 / 4))  # per defender: sample variance 20/3, n = 4
+    tally.add(True, 3)  # individual kontras that differ: a half unit per defender
+    assert tally.mean_value == 3 / 5 / 2
 
 
 # -- exact against every deal ------------------------------------------------------------------------------------
 
 
 def exact(constraints, bid, trump, discard=None):
-    """(proportion made, mean value) over every deal that fits: each is equally likely."""
+    """(proportion made, mean value per defender) over every deal that fits: each is equally likely."""
     results = []
     for deal in every_deal(constraints):
         played = deal if discard is None else deal.discard(*discard)
         results.append(solve_joint_value(played, bid, trump))
-    return sum(m for m, _ in results) / len(results), sum(v for _, v in results) / len(results), len(results)
+    return sum(m for m, _ in results) / len(results), sum(t for _, t in results) / 2 / len(results), len(results)
 
 
 def check_against_exact(simulation, p, mean):

@@ -2,7 +2,7 @@
 
 The value is the minimax of S (R30-R33) over the game tree, not a sum of
 separate answers; the core reads S off a table of every final outcome
-(``goals.final_values``), which must equal the settlement of that outcome.
+(``pricing.final_values``), which must equal the settlement of that outcome.
 """
 
 import random
@@ -12,16 +12,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import bids, rules
 
-from ulti_solver import goals
+from ulti_solver import pricing
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import ACORNS, BELLS
 from ulti_solver.deal import parse_deal
 from ulti_solver.dealing import random_deal
 from ulti_solver.play import PlayRules
 from ulti_solver.position import parse_play, replay, start_of_play
+from ulti_solver.pricing import FINALS, final_outcome
 from ulti_solver.scoring import Scoring
 from ulti_solver.search import solve
-from ulti_solver.settlement import FINALS, SettlementError, component_units, final_outcome, game_value
+from ulti_solver.search.core import value_question
+from ulti_solver.settlement import SettlementError, component_units, game_total, game_value
 
 #: A 40-100 ulti in acorns, three tricks before the end (found by search, checked by both searches).
 TWO_GOALS_DEAL = "K.-.A8.ATKOU87 AO8.KOU9.OU9.- U97.AT87.K7.9 T.-.T.-"
@@ -80,15 +82,15 @@ def test_r32_the_table_prices_a_lost_bid(impl):
 @settings(max_examples=60, deadline=None)
 @given(bid=bids, the_rules=rules, seed=st.integers(0, 2**32 - 1), pick=st.integers(0, 2))
 def test_r30_to_r33_compiled_finals_equal_the_settlement(bid, the_rules, seed, pick):
-    """Every one of the 240 final outcomes the core reads S from is priced as game_value prices it."""
+    """Every one of the 240 final outcomes the core reads the total from is priced as the settlement prices it."""
     from strategies import trump_for
 
     trump = trump_for(bid, pick)
     scoring = Scoring(random_deal(random.Random(seed)), bid, trump, the_rules)
-    compiled = goals.final_values(scoring)
+    compiled = pricing.final_values(scoring)
     for facts, value in zip(FINALS, compiled):
         try:
-            assert value == game_value(scoring, final_outcome(*facts)), facts
+            assert value == game_total(scoring, final_outcome(*facts)), facts
         except SettlementError:
             # Facts no game can end with: a defender's seven winning the tenth trick when the
             # declarer took every trick, and the like (R26, R27).  The core never reaches them.
@@ -102,8 +104,8 @@ def test_r34_bounds_hold_every_final_value(past_units):
     from ulti_solver import _core
 
     scoring = Scoring(random_deal(random.Random(3)), parse_bid("40-100 ulti"), BELLS)
-    question = goals.value_question(scoring)
-    finals = goals.final_values(scoring)
+    question = value_question(scoring)
+    finals = pricing.final_values(scoring)
     past = _core.past_index(past_units, True, True, False)
     low, high = question.bounds(past, 10 - past_units, True)
     reachable = [
@@ -127,5 +129,5 @@ def test_r34_bounds_hold_every_final_value(past_units):
 def test_r34_the_table_key_keeps_the_points_only_where_s_reads_them(bid, trump, units, aces):
     """value.pxi keys positions without the aces and tens when S reads neither (R30-R33)."""
     deal = parse_deal("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8")  # no ace in the talon
-    question = goals.value_question(Scoring(deal, parse_bid(bid), trump))
+    question = value_question(Scoring(deal, parse_bid(bid), trump))
     assert (question.units_matter, question.aces_matter) == (units, aces)

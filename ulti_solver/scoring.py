@@ -3,7 +3,9 @@
 Every goal is a predicate on an :class:`Outcome`, the summary of a played
 game.  The reference search evaluates these predicates directly; the
 Cython core is handed goals compiled from them (:mod:`ulti_solver.goals`),
-so the rules are written down once, here.
+and the value tables are priced by them (:mod:`ulti_solver.pricing`), so
+the rules are written down once, here.  What each predicate reads is
+:mod:`ulti_solver.reads`'s.
 """
 
 from __future__ import annotations
@@ -14,31 +16,39 @@ from typing import Optional, Tuple
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
 from .cards import BB_ACES, KING, OBER, Suit, hand_points
 from .deal import Deal
+from .kontra import NO_KONTRA, Kontra
 from .play import PlayRules
 from .position import Outcome
+from .reads import deal_reader
 from .variants import DEFAULT_RULES, Rules
 
 _SUIT_BASES = 0x01010101  # bit 0 of each suit's byte
 
 
-class SilentQuestion(str, Enum):
-    """The silent achievements a solve can ask about (R25-R27), as ``--silent`` names them.
+class SilentItem(str, Enum):
+    """A silent (csendes) achievement (R25-R27), named as ``--silent`` names it on every command.
 
-    Each is a question for one side: can it force this?  (``ulti`` is the
-    declarer's silent ulti; ``defender-ulti-fails`` asks whether the
-    declarer can make a defender's trump seven lose the tenth trick.)
+    ``ulti`` is the declarer's silent ulti won and ``ulti-beaten`` his trump seven
+    beaten in the tenth trick; the ``defender-`` pair the same for a defender's seven.
+    ``ulti solve --silent`` asks, of the items a side would want, whether it can
+    force them (:func:`silent_questions`); ``ulti settle --silent`` prices them.
     """
 
     DECLARER_100 = "declarer-100"
     DEFENDERS_100 = "defenders-100"
     ULTI = "ulti"
+    ULTI_BEATEN = "ulti-beaten"
     DEFENDER_ULTI = "defender-ulti"
-    DEFENDER_ULTI_FAILS = "defender-ulti-fails"
+    DEFENDER_ULTI_BEATEN = "defender-ulti-beaten"
     DURCHMARS = "durchmars"
 
     __str__ = str.__str__
     __format__ = str.__format__
-    __hash__ = str.__hash__
+    __hash__ = str.__hash__  # as Component: a dict keyed by members must find plain names
+
+
+#: The name ``solve --silent`` used before it shared the settlement's names.
+SilentQuestion = SilentItem
 
 
 def _pairs(hand: int) -> int:
@@ -92,10 +102,12 @@ class Scoring:
     what the talon adds (R4, R16) is worked out on first use, not here.
     """
 
-    def __init__(self, deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES):
+    def __init__(
+        self, deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES, kontra: Kontra = NO_KONTRA
+    ):
         if deal.talon is None:
             deal.require_talon()  # raises the error that says why
-        self.deal, self.bid, self.trump, self.rules = deal, bid, trump, rules
+        self.deal, self.bid, self.trump, self.rules, self.kontra = deal, bid, trump, rules, kontra
         # PlayRules.for_game's own lookup, inline: a call is a twentieth of a short solve.
         known = bid.games.get(trump)
         play = known[1] if known is not None and known[0] is rules else PlayRules.for_game(bid, trump, rules)
@@ -128,50 +140,48 @@ class Scoring:
             marriage_value(hands[1], trump) + marriage_value(hands[2], trump),
         )
 
-    @_once
-    def points_signature(self) -> tuple:
-        """Everything the points conditions (party, 40-100, 20-100, silent 100) read
-        besides the outcome: two games with equal signatures score points alike.
+    # -- The facts of the deal that the questions read (ulti_solver.reads) -------
 
-        The talon enters as its aces and tens and the rule that says whose they
-        are (R16), which fix the three totals above: the best bid reads this of
-        ten thousand new Scorings a hand, and three lazy totals cost more calls
-        than the rest of the signature."""
-        hand, rules = self.deal.hands[0], self.rules
-        return (
-            self.bid.plays_party,
-            hand_points(self.deal.talon),
-            rules.talon_to_declarer,
-            self.dealt_marriages,
-            rules.marriage_needs_trick,
-            has_forty(hand, self.trump),
-            has_twenty(hand, self.trump),
-        )
+    @property
+    def marriage_needs_trick(self) -> bool:
+        """R15 variant: a side's marriages count only once it has won a trick."""
+        return self.rules.marriage_needs_trick
+
+    @_once
+    def forty(self) -> bool:
+        """R17: the declarer holds the trump king and ober."""
+        return has_forty(self.deal.hands[0], self.trump)
+
+    @_once
+    def twenty(self) -> bool:
+        """R18: the declarer holds a king and ober of a non-trump suit."""
+        return has_twenty(self.deal.hands[0], self.trump)
+
+    @_once
+    def ace_in_talon(self) -> bool:
+        """R20: an ace in the talon sinks four aces."""
+        return bool(self.deal.talon & BB_ACES)
+
+    @_once
+    def seven_holder(self) -> Optional[int]:
+        """The seat dealt the trump seven, or None (no trump, or it is in the talon)."""
+        seven = self.seven
+        if seven is None:
+            return None
+        hands = self.deal.hands
+        for seat in range(3):
+            if (hands[seat] >> seven) & 1:
+                return seat
+        return None
+
+    def signature(self, name: str) -> tuple:
+        """What the question ``name`` reads of this deal and rules besides the game (ulti_solver.reads):
+        two games with equal signatures answer it alike, so a goal compiled for one serves the next."""
+        return (name, *deal_reader((name,))(self))
 
     def component_signature(self, component: str) -> tuple:
-        """What :meth:`component_made` reads for a points component besides the outcome, and
-        no more: 40-100 is the same question on every deal with the forty and the same
-        talon, so the goal compiled for one deal serves the next (goals.points_goal).
-
-        The talon enters as its aces and tens and the rule that says whose they are (R16),
-        read here directly: the three totals built on them are worked out on first use, and
-        that costs more Python calls than this whole signature."""
-        rules = self.rules
-        if component == PARTY:
-            return (
-                PARTY,
-                hand_points(self.deal.talon),
-                rules.talon_to_declarer,
-                self.dealt_marriages,
-                rules.marriage_needs_trick,
-            )
-        if component == FORTY_100:
-            talon = hand_points(self.deal.talon) if rules.talon_to_declarer else 0
-            return FORTY_100, talon, has_forty(self.deal.hands[0], self.trump)
-        if component == TWENTY_100:
-            talon = hand_points(self.deal.talon) if rules.talon_to_declarer else 0
-            return TWENTY_100, talon, has_twenty(self.deal.hands[0], self.trump)
-        return component, self.points_signature
+        """:meth:`signature` of a component of the bid."""
+        return self.signature(component)
 
     # -- R14-R23: what each component asks of the finished game ---------
 
@@ -196,19 +206,16 @@ class Scoring:
 
     def ulti_made(self, outcome: Outcome) -> bool:
         """R19: the declarer holds the trump seven and wins the tenth trick with it."""
-        if self.seven is None or not (self.deal.hands[0] >> self.seven) & 1:
-            return False
-        return outcome.seven_trick == 10 and outcome.seven_won
+        return self.seven_holder == 0 and outcome.seven_trick == 10 and outcome.seven_won
 
     def component_made(self, component: str, outcome: Outcome) -> bool:
-        hand = self.deal.hands[0]
         d_total = outcome.declarer_points + self.talon_declarer
         if component == PARTY:
             return self.party_made(outcome)
         if component == FORTY_100:  # R17
-            return has_forty(hand, self.trump) and d_total >= 60
+            return self.forty and d_total >= 60
         if component == TWENTY_100:  # R18
-            return has_twenty(hand, self.trump) and d_total >= 80
+            return self.twenty and d_total >= 80
         if component == ULTI:
             return self.ulti_made(outcome)
         if component == FOUR_ACES:  # R20
@@ -221,15 +228,14 @@ class Scoring:
 
     def lost_before_play(self, component: str) -> bool:
         """R17-R20: what the deal alone already sinks, whatever the play."""
-        hand = self.deal.hands[0]
         if component == FORTY_100:
-            return not has_forty(hand, self.trump)
+            return not self.forty
         if component == TWENTY_100:
-            return not has_twenty(hand, self.trump)
+            return not self.twenty
         if component == ULTI:
-            return self.seven is None or not (hand >> self.seven) & 1
+            return self.seven_holder != 0
         if component == FOUR_ACES:
-            return bool(self.deal.talon & BB_ACES)
+            return self.ace_in_talon
         return False
 
     def bid_made(self, outcome: Outcome) -> bool:
@@ -252,18 +258,6 @@ class Scoring:
         """R25, the defenders' side."""
         return self.bid.plays_party and self.totals(outcome)[1] >= 100
 
-    @property
-    def seven_holder(self) -> Optional[int]:
-        """The seat dealt the trump seven, or None (no trump, or it is in the talon)."""
-        seven = self.seven
-        if seven is None:
-            return None
-        hands = self.deal.hands
-        for seat in range(3):
-            if (hands[seat] >> seven) & 1:
-                return seat
-        return None
-
     def silent_ulti(self, outcome: Outcome) -> bool:
         """R26: the holder of the trump seven wins the tenth trick with it."""
         return outcome.seven_trick == 10 and outcome.seven_won
@@ -281,21 +275,21 @@ def silent_questions(scoring: Scoring):
     """
     bid = scoring.bid
     if bid.plays_party:  # R25
-        yield SilentQuestion.DECLARER_100, scoring.declarer_silent_100, False
-        yield SilentQuestion.DEFENDERS_100, scoring.defenders_silent_100, True
+        yield SilentItem.DECLARER_100, scoring.declarer_silent_100, False
+        yield SilentItem.DEFENDERS_100, scoring.defenders_silent_100, True
     if scoring.trump is None:
         return
     holder = scoring.seven_holder
     if not bid.has_ulti and holder is not None:  # R26
         if holder == 0:
-            yield SilentQuestion.ULTI, scoring.silent_ulti, False
+            yield SilentItem.ULTI, scoring.silent_ulti, False
         else:
-            yield SilentQuestion.DEFENDER_ULTI, scoring.silent_ulti, True
-            yield SilentQuestion.DEFENDER_ULTI_FAILS, silent_ulti_fails, False
+            yield SilentItem.DEFENDER_ULTI, scoring.silent_ulti, True
+            yield SilentItem.DEFENDER_ULTI_BEATEN, silent_ulti_beaten, False
     if DURCHMARS not in bid.components:  # R27
-        yield SilentQuestion.DURCHMARS, scoring.silent_durchmars, False
+        yield SilentItem.DURCHMARS, scoring.silent_durchmars, False
 
 
-def silent_ulti_fails(outcome: Outcome) -> bool:
+def silent_ulti_beaten(outcome: Outcome) -> bool:
     """R26: the trump seven is played to the tenth trick and beaten (paid as a lost ulti)."""
     return outcome.seven_trick == 10 and not outcome.seven_won

@@ -1,48 +1,30 @@
-"""What a finished Ulti game pays (R30-R33).
+"""What a finished Ulti game pays (R30-R33, R38, R39).
 
-A game settles at S units per defender (R30): the sum, component by
-component, of each component's won value or minus its lost value, plus
-the silent items (R31, R33).  The values are data (:data:`VALUE_TABLE`,
-:data:`SILENT_UNITS`), read the way RULES.md prints them, so a reader can
-check them against R32 row by row; the code only picks the row and applies
-the red doubling.
+Each defender settles with the declarer on his own: defender d pays S_d
+units, the sum, component by component, of each component's won value or
+minus its lost value, plus the silent items (R31, R33); without kontras,
+or with joint ones, both pay the same S (R30).  A kontra'd component pays
+2^L times (R38), and the declarer may concede instead of playing (R39).
+The values are data (:data:`VALUE_TABLE`, :data:`SILENT_UNITS`), read the
+way RULES.md prints them, so a reader can check them against R32 row by
+row; the code only picks the row and applies the colour (red doubles;
+or the ``suit-values`` multipliers) and the kontras.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 from dataclasses import dataclass
-from enum import Enum
 from typing import Iterable, List, Optional, Tuple
 
-from .bids import BETLI, DURCHMARS, FOUR_ACES, PARTY, Bid, fold_word, trumps_to_solve
-from .cards import BB_ACES, SUIT_NAMES, Suit
-from .coerce import as_bid, as_trump
+from .bids import BETLI, DURCHMARS, FOUR_ACES, PARTY, ULTI, Bid, fold_word, trumps_to_solve
+from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, Suit
+from .coerce import as_bid, as_rules, as_trump
 from .errors import UltiInputError, excerpt
+from .kontra import NO_KONTRA, Kontra, half, kontra_for
 from .position import Outcome
-from .scoring import Scoring
-from .variants import CLASSIC, VALUE_TABLES, parse_table
-
-
-class SilentItem(str, Enum):
-    """A silent (csendes) achievement (R25-R27), named as ``ulti settle --silent`` names it.
-
-    ``ulti`` is the declarer's silent ulti won; ``ulti-beaten`` his trump seven
-    beaten in the tenth trick; the ``defender-`` pair the same for a defender's seven.
-    """
-
-    DECLARER_100 = "declarer-100"
-    DEFENDERS_100 = "defenders-100"
-    ULTI = "ulti"
-    ULTI_BEATEN = "ulti-beaten"
-    DEFENDER_ULTI = "defender-ulti"
-    DEFENDER_ULTI_BEATEN = "defender-ulti-beaten"
-    DURCHMARS = "durchmars"
-
-    __str__ = str.__str__
-    __format__ = str.__format__
-    __hash__ = str.__hash__  # as Component: a dict keyed by members must find plain names
+from .scoring import Scoring, SilentItem
+from .variants import CLASSIC, DEFAULT_RULES, VALUE_TABLES, Rules, parse_table
 
 
 class SettlementError(UltiInputError):
@@ -132,20 +114,131 @@ def _not_a_component(bid: Bid, name: str) -> SettlementError:
     )
 
 
-def component_units(bid: Bid, component: str, table: str = CLASSIC) -> Tuple[int, int]:
-    """(won, lost) per defender of one component of ``bid``, red applied (R32)."""
+# -- The colour of a bid: red doubles (R32, R33), or the suit-values multipliers (R39) ----
+
+#: Variant suit-values (R39): the multiplier of each trump.
+SUIT_VALUE = {ACORNS: 1, LEAVES: 2, BELLS: 3, HEARTS: 4}
+#: Variant suit-values: betli and colorless durchmars, plain and red.
+NO_TRUMP_VALUE, RED_NO_TRUMP_VALUE = 1, 4
+
+
+def colour_factor(bid: Bid, trump: Optional[Suit], table: str, case: Optional[str], suit_values: bool) -> int:
+    """What the bid's colour multiplies an item by: red doubles every component but, in
+    ``classic``, an open durchmars (R32) and every silent item (R33, ``case`` None);
+    under ``suit-values`` the trump's multiplier applies to everything (R39)."""
+    if suit_values:
+        if not bid.has_trump:
+            return RED_NO_TRUMP_VALUE if bid.red else NO_TRUMP_VALUE
+        if trump is None:
+            raise SettlementError(
+                f"under suit-values the {bid} pays by its trump (acorns x1, leaves x2, bells x3, hearts x4, R39): "
+                "name the trump"
+            )
+        return SUIT_VALUE[trump]
+    if bid.red and case not in RED_NOT_DOUBLED.get(table, ()):
+        return 2
+    return 1
+
+
+def component_units(
+    bid: Bid, component: str, table: str = CLASSIC, trump: Optional[Suit] = None, suit_values: bool = False
+) -> Tuple[int, int]:
+    """(won, lost) per defender of one component of ``bid``, its colour applied (R32), no kontra."""
     if component not in bid.components:
         raise _not_a_component(bid, component)
     table = parse_table(table)
     case = component_case(bid, component)
-    factor = 2 if bid.red and case not in RED_NOT_DOUBLED.get(table, ()) else 1
+    factor = colour_factor(bid, trump, table, case, suit_values)
     won, lost = VALUES[table][case]
     return won * factor, lost * factor
 
 
-def silent_units(bid: Bid, item: str) -> int:
-    """Units per defender of a silent item (R33), doubled in a red bid."""
-    return SILENT_UNITS[_silent_item(item)] * (2 if bid.red else 1)
+def silent_units(bid: Bid, item: str, trump: Optional[Suit] = None, suit_values: bool = False) -> int:
+    """Units per defender of a silent item (R33), its colour applied, no kontra."""
+    return SILENT_UNITS[_silent_item(item)] * colour_factor(bid, trump, CLASSIC, None, suit_values)
+
+
+# -- R38, R39: kontras and concession ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Price:
+    """What one component pays each defender (seat 1, seat 2): won, lost, and conceded (R38, R39)."""
+
+    name: str
+    won: Tuple[int, int]
+    lost: Tuple[int, int]
+    conceded: Tuple[int, int]
+    level: Tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Prices:
+    """Every item of a bid priced per defender under one table, colour and set of kontras."""
+
+    components: Tuple[Price, ...]
+    silent: Tuple[Tuple[SilentItem, Tuple[int, int]], ...]  # every silent item, in settlement order
+    silent_level: Tuple[int, int]  # the level the silent items are multiplied by, per defender (R38)
+    individual: Tuple[str, ...]  # the components each defender kontras on his own (R37)
+
+    def silent_units(self, item: SilentItem) -> Tuple[int, int]:
+        for name, units in self.silent:
+            if name == item:
+                return units
+        raise KeyError(item)
+
+
+def _doubled(units: int, level: int) -> int:
+    return units << level
+
+
+@functools.lru_cache(maxsize=4096)
+def prices(
+    bid: Bid, trump: Optional[Suit], table: str, suit_values: bool = False, kontra: Kontra = NO_KONTRA
+) -> Prices:
+    """R32, R33, R38, R39: the units of every item of ``bid`` for each defender.
+
+    A component at level L is won or lost at 2^L times its value; the lost
+    ulti's "once more" (its lost value less its won value: the second 4 of
+    its 8) is never multiplied.  Silent items are multiplied by the party's
+    level where the bid plays the party (R22), else by the defender's
+    highest level; a beaten silent ulti's "once more" (half of it) is not.
+    Conceding a component costs its won value times 2^(L+1).
+    """
+    table = parse_table(table)
+    components = []
+    for component in bid.ordered_components():
+        won, lost = component_units(bid, component, table, trump, suit_values)
+        level = (kontra.level(component, 1), kontra.level(component, 2))
+        if component == ULTI:
+            once_more = lost - won
+            lost_each = tuple(_doubled(won, lv) + once_more for lv in level)
+        else:
+            lost_each = tuple(_doubled(lost, lv) for lv in level)
+        components.append(
+            Price(
+                str(component),
+                tuple(_doubled(won, lv) for lv in level),
+                lost_each,
+                tuple(_doubled(won, lv + 1) for lv in level),
+                level,
+            )
+        )
+    if bid.plays_party:
+        silent_levels = tuple(kontra.level(PARTY, seat) for seat in (1, 2))
+    else:
+        silent_levels = (kontra.highest(1), kontra.highest(2))
+    factor = colour_factor(bid, trump, table, None, suit_values)
+    silent = []
+    for item in _SILENT_ORDER:
+        base = SILENT_UNITS[item] * factor
+        if item in BEATEN:
+            once_more = base // 2
+            units = tuple(_doubled(base - once_more, lv) + once_more for lv in silent_levels)
+        else:
+            units = tuple(_doubled(base, lv) for lv in silent_levels)
+        silent.append((item, units))
+    return Prices(tuple(components), tuple(silent), silent_levels, kontra.individual)
 
 
 # -- R30/R31: the settlement -----------------------------------------------
@@ -153,51 +246,89 @@ def silent_units(bid: Bid, item: str) -> int:
 
 @dataclass(frozen=True)
 class Item:
-    """One line of a settlement.  ``made`` is False for a lost component and for a
-    beaten silent ulti (paid as a lost ulti, R33); ``units`` is per defender."""
+    """One line of a settlement.  ``made`` is False for a lost (or conceded) component and for
+    a beaten silent ulti (paid as a lost ulti, R33); ``by_defender`` is what each defender pays
+    the declarer for it (seat 1, seat 2), ``level`` each one's kontra level (R36-R38)."""
 
     name: str
     made: bool
-    units: int
+    by_defender: Tuple[int, int]
+    level: Tuple[int, int] = (0, 0)
+    individual: bool = False
+
+    def __post_init__(self):
+        if isinstance(self.by_defender, int):  # the same from both defenders, written once
+            object.__setattr__(self, "by_defender", (self.by_defender, self.by_defender))
+
+    @property
+    def units(self):
+        """Per defender: half of what the item brings the declarer in all (R30)."""
+        return half(sum(self.by_defender))
+
+    def as_json(self, kontra: bool = False) -> dict:
+        """The item of ``ulti settle --json``; with kontras, its level and, where they differ,
+        what each defender pays for it."""
+        data = {"name": self.name, "made": self.made, "units": self.units}
+        if kontra:
+            data["level"] = list(self.level) if self.individual else self.level[0]
+            if self.by_defender[0] != self.by_defender[1]:
+                data["by_defender"] = list(self.by_defender)
+        return data
 
 
 @dataclass(frozen=True)
 class Settlement:
-    """What a finished game pays: the bid's components in print order, then the silent items."""
+    """What a finished (or conceded) game pays: the bid's components in print order, then the silent items."""
 
     bid: Bid
     trump: Optional[Suit]
     table: str
     items: Tuple[Item, ...]
+    kontra: Kontra = NO_KONTRA
+    conceded: bool = False
 
     @property
-    def per_defender(self) -> int:
-        """R30/R31: S, what the declarer receives from each defender."""
-        return sum(item.units for item in self.items)
+    def by_defender(self) -> Tuple[int, int]:
+        """R30, R39: S_1 and S_2, what each defender pays the declarer (negative: is paid)."""
+        return (sum(i.by_defender[0] for i in self.items), sum(i.by_defender[1] for i in self.items))
 
     @property
     def declarer_total(self) -> int:
-        """R30: the declarer settles with both defenders."""
-        return 2 * self.per_defender
+        """R30, R39: the declarer settles with both defenders, S_1 + S_2."""
+        return sum(self.by_defender)
+
+    @property
+    def per_defender(self):
+        """R30, R39: S, half the declarer's total (a half unit when individual kontras differ)."""
+        return half(self.declarer_total)
 
     def as_json(self) -> dict:
-        """The ``ulti settle --json`` object (INTERFACE.md, "Values")."""
-        return {
+        """The ``ulti settle --json`` object (INTERFACE.md, "Values" and "Kontra and concession")."""
+        kontra = bool(self.kontra) or self.conceded
+        data = {
             "bid": str(self.bid),
             "trump": None if self.trump is None else SUIT_NAMES[self.trump],
             "table": self.table,
             "per_defender": self.per_defender,
             "declarer_total": self.declarer_total,
-            "items": [{"name": i.name, "made": i.made, "units": i.units} for i in self.items],
         }
+        if kontra:
+            data["by_defender"] = list(self.by_defender)
+            data["kontra"] = self.kontra.as_json()
+        if self.conceded:
+            data["conceded"] = True
+        data["items"] = [item.as_json(kontra) for item in self.items]
+        return data
 
 
 def parse_names(text: str) -> List[str]:
     """The word list of ``--made`` / ``--silent``: commas and/or spaces, any case;
-    ``-`` or nothing means none; a name said twice is an error."""
+    ``-`` means none; a name said twice is an error."""
     words = [fold_word(w) for w in text.replace(",", " ").split()]
-    if words in ([], ["-"]):
+    if words == ["-"]:
         return []
+    if not words:
+        raise SettlementError("no names given; write '-' for none")
     if "-" in words:
         raise SettlementError(f"'-' means none and cannot go with other names in {excerpt(text)}")
     for i, word in enumerate(words):
@@ -224,7 +355,7 @@ def _why_impossible(bid: Bid, item: SilentItem) -> Optional[str]:
     return "the bid has ulti (R26)" if bid.has_ulti else None
 
 
-def _check_silent(bid: Bid, names: Iterable[str]) -> frozenset:
+def _check_silent(bid: Bid, names: Iterable[str], made: frozenset) -> frozenset:
     items = frozenset(_silent_item(name) for name in names)
     for item in (i for i in SilentItem if i in items):
         reason = _why_impossible(bid, item)
@@ -234,105 +365,104 @@ def _check_silent(bid: Bid, names: Iterable[str]) -> frozenset:
         both = [str(item) for item in SilentItem if item in group & items]
         if len(both) > 1:
             raise SettlementError(f"silent {' and '.join(both)} cannot both happen: {reason}")
+    if SilentItem.DURCHMARS in items and PARTY in bid.components and PARTY not in made:
+        raise SettlementError(
+            "a silent durchmars means the declarer took every trick, and so won the party (R14, R27): "
+            "add party to --made"
+        )
     return items
 
 
 def _resolve_trump(bid: Bid, trump: Optional[Suit]) -> Tuple[Bid, Optional[Suit]]:
     """R28/R29: a red bid plays hearts, and hearts makes a trump bid red; a trump
-    bid whose suit is not given stays without one (the units do not depend on it)."""
+    bid whose suit is not given stays without one (the units do not depend on it,
+    but under suit-values, which asks for it)."""
     if trump is None and not bid.red:
         return bid, None
     (pair,) = trumps_to_solve(bid, trump)  # BidError for a trump the bid cannot take
     return pair
 
 
-@functools.lru_cache(maxsize=1024)
-def _prices(bid: Bid, table: str) -> Tuple[Tuple[str, int, int], ...]:
-    """(component, won, lost) of every component of ``bid``, in order (R32)."""
-    return tuple((str(c), *component_units(bid, c, table)) for c in bid.ordered_components())
-
-
 #: The silent items in their settlement order (an Enum's own iteration is a generator).
 _SILENT_ORDER = tuple(SilentItem)
 
 
-def item_units(bid: Bid, table: str, made, silent) -> List[Tuple[str, bool, int]]:
-    """R31/R33 arithmetic: (name, made, units) for every component, then each silent item.
+def price_items(priced: Prices, made, silent) -> List[Item]:
+    """R31/R33 arithmetic: an Item for every component, then each silent item.
 
     ``made`` and ``silent`` are sets of names, already checked; the value
-    compiler (:mod:`ulti_solver.goals`) calls this for every final outcome,
-    so it does no checking, builds no objects beyond the list and prices
-    each bid's components once (the best bid compiles hundreds of tables).
+    tables (:mod:`ulti_solver.pricing`) call this for every final outcome,
+    so it does no checking.
     """
     rows = []
     replaced = bool(silent & SILENT_100)
-    for component, won, lost in _prices(bid, table):
-        units = won if component in made else -lost
-        if component == PARTY and replaced:
+    for price in priced.components:
+        won = price.name in made
+        units = price.won if won else (-price.lost[0], -price.lost[1])
+        if price.name == PARTY and replaced:
             # R33: "a passzjátékért kapott pontokat nem írjuk"; the item stays, at 0,
             # so that the settlement still shows the party and that it was not paid.
-            units = 0
-        rows.append((component, component in made, units))
+            units = (0, 0)
+        rows.append(Item(price.name, won, units, price.level, price.name in priced.individual))
     if silent:
-        rows += [(str(s), s not in BEATEN, silent_units(bid, s)) for s in _SILENT_ORDER if s in silent]
+        for item, units in priced.silent:
+            if item in silent:
+                rows.append(Item(str(item), item not in BEATEN, units, priced.silent_level, bool(priced.individual)))
     return rows
 
 
+def _kontra(bid: Bid, kontra, rules: Rules) -> Kontra:
+    if kontra is None:
+        return NO_KONTRA
+    return kontra_for(kontra, bid, rules)
+
+
 def settle(
-    bid: Bid, trump: Optional[Suit], made: Iterable[str], silent: Iterable[str] = (), table: str = CLASSIC
+    bid: Bid,
+    trump: Optional[Suit],
+    made: Iterable[str],
+    silent: Iterable[str] = (),
+    table: Optional[str] = None,
+    *,
+    kontra=None,
+    rules: Rules = DEFAULT_RULES,
 ) -> Settlement:
     """R31: each component won (in ``made``) or lost (every other one), plus the
-    silent items; a silent 100 replaces the party's payment (R33)."""
-    bid, trump = as_bid(bid), as_trump(trump)
-    table = parse_table(table)
+    silent items; a silent 100 replaces the party's payment (R33); kontras
+    (a :class:`~ulti_solver.kontra.Kontra`, or text such as ``"ulti=2"``) multiply (R38).
+    ``table`` None is the rulebook's (R32)."""
+    bid, trump, rules = as_bid(bid), as_trump(trump), as_rules(rules)
+    table = parse_table(table or rules.value_table)
     bid, trump = _resolve_trump(bid, trump)
     made = parse_names(made) if isinstance(made, str) else made  # a word list, as --made gives it
     silent = parse_names(silent) if isinstance(silent, str) else silent
-    made_set = {fold_word(str(name)) for name in made}
+    made_set = frozenset(fold_word(str(name)) for name in made)
     strangers = sorted(made_set - bid.components)
     if strangers:
         raise _not_a_component(bid, strangers[0])
-    silent_set = _check_silent(bid, silent)
-    items = tuple(Item(*row) for row in item_units(bid, table, made_set, silent_set))
-    return Settlement(bid, trump, table, items)
+    silent_set = _check_silent(bid, silent, made_set)
+    levels = _kontra(bid, kontra, rules)
+    items = price_items(prices(bid, trump, table, rules.suit_values, levels), made_set, silent_set)
+    return Settlement(bid, trump, table, tuple(items), levels)
+
+
+def concede(
+    bid: Bid, trump: Optional[Suit], table: Optional[str] = None, *, kontra=None, rules: Rules = DEFAULT_RULES
+) -> Settlement:
+    """R39: the declarer gives the game up: he pays each defender, for every component,
+    its won value times 2^(L+1), without silent items or the ulti's "once more"."""
+    table = parse_table(table or rules.value_table)
+    bid, trump = _resolve_trump(bid, trump)
+    levels = _kontra(bid, kontra, rules)
+    priced = prices(bid, trump, table, rules.suit_values, levels)
+    items = tuple(
+        Item(p.name, False, (-p.conceded[0], -p.conceded[1]), p.level, p.name in priced.individual)
+        for p in priced.components
+    )
+    return Settlement(bid, trump, table, items, levels, conceded=True)
 
 
 # -- A played game ---------------------------------------------------------
-
-#: The trump seven in the tenth trick, as the value search records it.
-SEVEN_ELSEWHERE, SEVEN_WON, SEVEN_BEATEN = 0, 1, 2
-#: The five facts that decide a finished game's settlement (R14-R33), every combination:
-#: the declarer's card points in units of ten (0-9), whether he took a trick, whether the
-#: defenders did, whether all four aces are his, and the trump seven's fate in the tenth trick.
-FINALS = list(itertools.product(range(10), (False, True), (False, True), (False, True), range(3)))
-
-
-def final_outcome(units: int, declarer_trick: bool, defender_trick: bool, all_aces: bool, seven: int) -> Outcome:
-    """An outcome with these five facts: all that R14-R33 read of a finished game."""
-    declarer_tricks = (1 if declarer_trick else 0) if defender_trick else 10
-    return Outcome(
-        declarer_points=10 * units,
-        declarer_tricks=declarer_tricks,
-        defender_tricks=10 - declarer_tricks,
-        declarer_aces=BB_ACES if all_aces else 0,
-        seven_trick=10 if seven else 0,
-        seven_won=seven == SEVEN_WON,
-    )
-
-
-def possible_values(scoring: Scoring, table: Optional[str] = None) -> List[int]:
-    """Every S a finished game of this deal, bid and trump can settle at, lowest first.
-
-    Facts no game can end with (a defender's seven winning the tenth trick
-    while the declarer took every trick, and the like) are left out.
-    """
-    values = set()
-    for facts in FINALS:
-        try:
-            values.add(game_value(scoring, final_outcome(*facts), table))
-        except SettlementError:
-            pass
-    return sorted(values)
 
 
 def silent_items(scoring: Scoring, outcome: Outcome) -> List[SilentItem]:
@@ -345,7 +475,7 @@ def silent_items(scoring: Scoring, outcome: Outcome) -> List[SilentItem]:
     if not bid.has_trump or scoring.trump is None:
         return items
     if not bid.has_ulti and outcome.seven_trick == 10:  # R26: only the tenth trick
-        holder = scoring.seven_holder  # looked up only here: the value tables ask this 40 times a table
+        holder = scoring.seven_holder
         if holder is not None:
             items.append(SEVEN_ITEMS[holder == 0, outcome.seven_won])
     if DURCHMARS not in bid.components and outcome.declarer_tricks == 10:  # R27
@@ -353,17 +483,37 @@ def silent_items(scoring: Scoring, outcome: Outcome) -> List[SilentItem]:
     return items
 
 
-def game_settlement(scoring: Scoring, outcome: Outcome, table: Optional[str] = None) -> Settlement:
-    """The settlement of a finished game; a component lost before play (R17-R20) is lost (R31).
-    ``table`` None means the rulebook's (``scoring.rules.value_table``)."""
-    made = [
+def made_components(scoring: Scoring, outcome: Outcome) -> List[str]:
+    """The components a finished game made; one lost before play (R17-R20) is lost (R31)."""
+    return [
         c
         for c in scoring.bid.ordered_components()
         if not scoring.lost_before_play(c) and scoring.component_made(c, outcome)
     ]
-    return settle(scoring.bid, scoring.trump, made, silent_items(scoring, outcome), table or scoring.rules.value_table)
 
 
-def game_value(scoring: Scoring, outcome: Outcome, table: Optional[str] = None) -> int:
-    """S of a finished game (R30), per defender."""
-    return game_settlement(scoring, outcome, table).per_defender
+def game_settlement(scoring: Scoring, outcome: Outcome, table: Optional[str] = None) -> Settlement:
+    """The settlement of a finished game, under the scoring's kontras.
+    ``table`` None means the rulebook's (``scoring.rules.value_table``)."""
+    table = parse_table(table or scoring.rules.value_table)
+    bid, trump = scoring.bid, scoring.trump
+    made = frozenset(made_components(scoring, outcome))
+    silent = frozenset(silent_items(scoring, outcome))
+    items = price_items(prices(bid, trump, table, scoring.rules.suit_values, scoring.kontra), made, silent)
+    return Settlement(bid, trump, table, tuple(items), scoring.kontra)
+
+
+def game_total(scoring: Scoring, outcome: Outcome, table: Optional[str] = None) -> int:
+    """S_1 + S_2 of a finished game: the declarer's total (R30, R39)."""
+    return game_settlement(scoring, outcome, table).declarer_total
+
+
+def game_value(scoring: Scoring, outcome: Outcome, table: Optional[str] = None):
+    """S of a finished game (R30), per defender: half the declarer's total."""
+    return half(game_total(scoring, outcome, table))
+
+
+def concede_total(scoring: Scoring, table: Optional[str] = None) -> int:
+    """What conceding gives the declarer in all (negative, R39)."""
+    table = table or scoring.rules.value_table
+    return concede(scoring.bid, scoring.trump, table, kontra=scoring.kontra, rules=scoring.rules).declarer_total

@@ -1,4 +1,11 @@
-"""Rule variants and the named rulebooks ("Variants and rulebooks" in RULES.md)."""
+"""Rule variants and the named rulebooks ("Variants and rulebooks" in RULES.md).
+
+Both are registries of named records, read by name: a :class:`Variant`
+says which rule it changes and what it means at the table with and
+without it; a :class:`Rulebook` is a named set of switches with its value
+table (R32) and the seed text it follows.  :class:`Rules` is what a game
+is played under: a rulebook, any extra switches, and the value table.
+"""
 
 from __future__ import annotations
 
@@ -8,46 +15,112 @@ from typing import Iterable, Optional, Tuple
 
 from .errors import UltiInputError, excerpt
 
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule switch: its name, the rule it changes, and the rule in a player's words with and without it."""
+
+    name: str
+    rule: str
+    with_it: str
+    without_it: str
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A named set of variant switches and a value table (R32), after one of the seed texts."""
+
+    name: str
+    switches: Tuple[str, ...]
+    table: str
+    source: str
+    description: str
+
+
 DURCHMARS_TEN_HIGH = "durchmars-ten-high"
 FREE_SEVEN = "free-seven"
 TALON_TO_DECLARER = "talon-to-declarer"
 MARRIAGE_NEEDS_TRICK = "marriage-needs-trick"
+KONTRA_DURCHMARS_INDIVIDUAL = "kontra-durchmars-individual"
+SUIT_VALUES = "suit-values"
 
-#: Each switch, the rule it changes, and what it means at the table.
+#: Every switch by name, in the order they are listed and stored in a :class:`Rules`.
 VARIANTS = {
-    DURCHMARS_TEN_HIGH: ("R3", "colorless durchmars ranks the ten high, as in trump games (A T K O U 9 8 7)"),
-    FREE_SEVEN: ("R12", "in an ulti bid the declarer may play the trump seven whenever the rules of play allow"),
-    TALON_TO_DECLARER: ("R16", "aces and tens in the talon count for the declarer, not the defenders"),
-    MARRIAGE_NEEDS_TRICK: (
-        "R15",
-        "a player's marriages count only once his side has won a trick; "
-        "a side without card points may still win the party",
-    ),
-}
-
-#: What each switch's rule is without it: the default, in a player's words.
-VARIANT_DEFAULTS = {
-    DURCHMARS_TEN_HIGH: "colorless durchmars (like betli) ranks the ten between the unter and the nine",
-    FREE_SEVEN: "in an ulti bid the declarer keeps the trump seven while holding another trump",
-    TALON_TO_DECLARER: "aces and tens in the talon count for the defenders",
-    MARRIAGE_NEEDS_TRICK: "marriages count without a trick, but a side with no card points never wins the party",
+    v.name: v
+    for v in (
+        Variant(
+            DURCHMARS_TEN_HIGH,
+            "R3",
+            "colorless durchmars ranks the ten high, as in trump games (A T K O U 9 8 7)",
+            "colorless durchmars (like betli) ranks the ten between the unter and the nine",
+        ),
+        Variant(
+            FREE_SEVEN,
+            "R12",
+            "in an ulti bid the declarer may play the trump seven whenever the rules of play allow",
+            "in an ulti bid the declarer keeps the trump seven while holding another trump",
+        ),
+        Variant(
+            TALON_TO_DECLARER,
+            "R16",
+            "aces and tens in the talon count for the declarer, not the defenders",
+            "aces and tens in the talon count for the defenders",
+        ),
+        Variant(
+            MARRIAGE_NEEDS_TRICK,
+            "R15",
+            "a player's marriages count only once his side has won a trick; "
+            "a side without card points may still win the party",
+            "marriages count without a trick, but a side with no card points never wins the party",
+        ),
+        Variant(
+            KONTRA_DURCHMARS_INDIVIDUAL,
+            "R37",
+            "a kontra on a durchmars counts only for the defender who said it, with trump too",
+            "in a trump game every kontra counts for both defenders; only betli and colorless "
+            "durchmars are kontra'd by each defender on his own",
+        ),
+        Variant(
+            SUIT_VALUES,
+            "R39",
+            "a bid's values are multiplied by its trump: acorns x1, leaves x2, bells x3, hearts x4 "
+            "(betli and colorless durchmars x1, their red forms x4)",
+            "a red bid doubles its values; the trump suit does not change them otherwise",
+        ),
+    )
 }
 
 #: The value tables of R32, by name.
 CLASSIC, TOURNAMENT = "classic", "tournament"
 VALUE_TABLES = (CLASSIC, TOURNAMENT)
 
-#: Rulebook name -> (switches, value table, seed it follows, one-line description).
+#: Every rulebook by name; the first is the default.
 RULEBOOKS = {
-    "ultiblog": ((), CLASSIC, "seed 000", "the ultiblog rule book: no switches (the default)"),
-    "tournament": (
-        (TALON_TO_DECLARER,),
-        TOURNAMENT,
-        "seed 003",
-        "tournament regulation: the talon's aces and tens are the declarer's",
-    ),
-    "classic": ((MARRIAGE_NEEDS_TRICK,), CLASSIC, "seed 002", "classic rules: marriages count only with a trick won"),
-    "rablo": ((DURCHMARS_TEN_HIGH,), CLASSIC, "seed 001", "rablóulti, older rule: colorless durchmars is ten-high"),
+    book.name: book
+    for book in (
+        Rulebook("ultiblog", (), CLASSIC, "the ultiblog rule book (seed 000)", "no switches (the default)"),
+        Rulebook(
+            "tournament",
+            (TALON_TO_DECLARER,),
+            TOURNAMENT,
+            "a tournament regulation (seed 003)",
+            "the talon's aces and tens are the declarer's; the tournament value table",
+        ),
+        Rulebook(
+            "classic",
+            (MARRIAGE_NEEDS_TRICK, KONTRA_DURCHMARS_INDIVIDUAL),
+            CLASSIC,
+            "the classic rules page with the classic bid table (seed 002)",
+            "marriages count only with a trick won; a kontra on a durchmars is each defender's own",
+        ),
+        Rulebook(
+            "rablo",
+            (DURCHMARS_TEN_HIGH,),
+            CLASSIC,
+            "a rablóulti rules page, its older rule (seed 001)",
+            "colorless durchmars ranks the ten high",
+        ),
+    )
 }
 DEFAULT_RULEBOOK = "ultiblog"
 
@@ -87,14 +160,26 @@ class Rules:
         return MARRIAGE_NEEDS_TRICK in self.switches
 
     @cached_property
+    def kontra_durchmars_individual(self) -> bool:
+        return KONTRA_DURCHMARS_INDIVIDUAL in self.switches
+
+    @cached_property
+    def suit_values(self) -> bool:
+        return SUIT_VALUES in self.switches
+
+    @cached_property
+    def rulebook(self) -> Rulebook:
+        return RULEBOOKS[self.book]
+
+    @cached_property
     def value_table(self) -> str:
-        return self.table or RULEBOOKS[self.book][1]
+        return self.table or self.rulebook.table
 
     def as_json(self) -> dict:
         return {"book": self.book, "variants": list(self.switches), "table": self.value_table}
 
     def __str__(self) -> str:
-        extra = [s for s in self.switches if s not in RULEBOOKS[self.book][0]]
+        extra = [s for s in self.switches if s not in self.rulebook.switches]
         table = f" table={self.table}" if self.table else ""
         return self.book + "".join(f" +{s}" for s in extra) + table
 
@@ -104,27 +189,33 @@ DEFAULT_RULES = Rules(DEFAULT_RULEBOOK, ())
 
 def parse_table(name: str) -> str:
     """A value table name of R32 (``classic`` or ``tournament``), any case."""
-    key = name.strip().lower()
+    key = name.strip().lower() if isinstance(name, str) else name
     if key not in VALUE_TABLES:
         raise VariantError(f"unknown value table {excerpt(name)}; known: {', '.join(VALUE_TABLES)}")
     return key
 
 
+def parse_rulebook(name: Optional[str]) -> Rulebook:
+    """A rulebook by name, any case (``None``: the default)."""
+    key = DEFAULT_RULEBOOK if name is None else name.strip().lower() if isinstance(name, str) else name
+    if key not in RULEBOOKS:
+        raise VariantError(f"unknown rulebook {excerpt(name)}; known: {', '.join(RULEBOOKS)}")
+    return RULEBOOKS[key]
+
+
 def make_rules(book: Optional[str] = None, variants: Iterable[str] = (), table: Optional[str] = None) -> Rules:
     """A rulebook (default ``ultiblog``) with extra variant switches on top, and
     optionally a value table over the rulebook's own."""
-    name = (book or DEFAULT_RULEBOOK).strip().lower()
-    if name not in RULEBOOKS:
-        raise VariantError(f"unknown rulebook {excerpt(book)}; known: {', '.join(RULEBOOKS)}")
-    switches = list(RULEBOOKS[name][0])
+    rulebook = parse_rulebook(book)
+    switches = list(rulebook.switches)
     for variant in variants:
-        key = variant.strip().lower()
+        key = variant.strip().lower() if isinstance(variant, str) else variant
         if key not in VARIANTS:
             raise VariantError(f"unknown variant {excerpt(variant)}; known: {', '.join(VARIANTS)}")
         if key not in switches:
             switches.append(key)
     ordered = tuple(v for v in VARIANTS if v in switches)
     chosen = None if table is None else parse_table(table)
-    if chosen == RULEBOOKS[name][1]:
+    if chosen == rulebook.table:
         chosen = None  # the rulebook's own table: one Rules value for one set of rules
-    return Rules(name, ordered, chosen)
+    return Rules(rulebook.name, ordered, chosen)

@@ -23,21 +23,19 @@ from __future__ import annotations
 import heapq
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 from ..bids import NON_RED_TRUMPS, Bid, parse_bid
 from ..cards import HEARTS, Suit, card_name
 from ..coerce import as_bids, as_deal, as_rules
 from ..deal import Deal
+from ..kontra import NO_KONTRA, NO_SPEC, KontraSpec, half
+from ..pricing import FinalTable, final_table
 from ..scoring import Scoring
-from ..search import implementation, solve
-from ..search import value as exact_value
+from ..search import component_makeable, implementation, reaches_units, solve, total_at_least, value_total
 from ..solution import Solution
 from ..variants import DEFAULT_RULES, Rules
 from .discards import all_discards, twelve_card_deal
-
-if TYPE_CHECKING:  # the goal compiler needs the core, so it is imported only where it runs
-    from ..goals import FinalTable
 
 
 def _trump_bid_words() -> List[str]:
@@ -91,11 +89,16 @@ class Candidate:
     trump: Optional[Suit]
     discard: Optional[Tuple[int, int]]
     scoring: Scoring = field(repr=False)
-    table: FinalTable = field(repr=False)  # S of every final outcome (goals.final_table)
-    upper: int = 0  # the most S could be: the table's best outcome, refined by _Reach.upper
-    value: Optional[int] = None
+    table: FinalTable = field(repr=False)  # the declarer's total of every final outcome (pricing.final_table)
+    upper: int = 0  # the most the total could be: the table's best outcome, refined by _Reach.upper
+    total: Optional[int] = None  # the value as the declarer's total, S_1 + S_2 (R34, R39)
     rank: Optional[int] = None
     solution: Optional[Solution] = field(default=None, repr=False)
+
+    @property
+    def value(self):
+        """R34: S per defender, half the total."""
+        return None if self.total is None else half(self.total)
 
     def as_json(self) -> dict:
         """As ``solve --value`` prints it, plus the rank (and the discard, for a 12-card hand)."""
@@ -162,34 +165,21 @@ class _Reach:
     questions that bound a candidate's value before its own search (see :meth:`upper`).
 
     Each bound is sound on its own: if the defenders can stop component c,
-    then whatever the declarer does, they can hold S to the best final
-    outcome with c lost; if they can hold his points to U, to the best
-    final with at most U points (R34 is a minimax, so S <= each of these).
+    then whatever the declarer does, they can hold the total to the best
+    final outcome with c lost; if they can hold his points to U, to the best
+    final with at most U points (R34 is a minimax, so the value is at most each).
     """
 
     def __init__(self, rules: Rules, impl: str):
         self.rules, self.impl = rules, impl
         self.answers: dict = {}
 
-    def _game(self, cand: Candidate):
-        from ..search.core import CoreGame
-
-        return CoreGame.for_deal(cand.deal, cand.bid, cand.trump, self.rules)
-
     def makeable(self, cand: Candidate, component, scoring: Scoring) -> bool:
-        play = scoring.play
-        key = (cand.deal, play, scoring.component_signature(component), component)
+        key = (cand.deal, scoring.play, scoring.component_signature(component), component)
         if key not in self.answers:
-            if self.impl == "reference":
-                self.answers[key] = solve(cand.deal, cand.bid, cand.trump, self.rules, impl=self.impl).components[
-                    component
-                ]
-            else:
-                from ..goals import component_goal
-
-                game = self._game(cand)
-                goal = component_goal(component, scoring, game.position)
-                self.answers[key] = game.can_force(goal, points_known=False)
+            self.answers[key] = component_makeable(
+                cand.deal, cand.bid, cand.trump, self.rules, component, impl=self.impl
+            )
         return self.answers[key]
 
     def reaches(self, cand: Candidate, scoring: Scoring, units: int) -> bool:
@@ -200,22 +190,15 @@ class _Reach:
             return True
         if units >= high:
             return False
-        if self.impl == "reference":
-            most = (
-                solve(cand.deal, cand.bid, cand.trump, self.rules, impl=self.impl).declarer_points
-                - scoring.talon_declarer
-            ) // 10
-            low, high = most, most + 1
+        if reaches_units(cand.deal, cand.bid, cand.trump, self.rules, units, impl=self.impl):
+            low = units
         else:
-            if self._game(cand).search.can_force(0, units):
-                low = units
-            else:
-                high = units
+            high = units
         self.answers[key] = (low, high)
         return units <= low
 
     def upper(self, cand: Candidate, bar: int) -> int:
-        """A bound on the candidate's value, refined only while it is still at least ``bar``."""
+        """A bound on the candidate's total, refined only while it is still at least ``bar``."""
         scoring, table = cand.scoring, cand.table
         upper = cand.upper
         for component in cand.bid.ordered_components():
@@ -242,18 +225,19 @@ def best_bids(
     bids: Optional[Sequence[Bid]] = None,
     impl: Optional[str] = None,
     on_progress=None,
+    kontra: KontraSpec = NO_SPEC,
 ) -> BestBids:
     """R35: the ``top`` best candidates (all of them for ``top == 0``), exact and ranked.
 
+    ``kontra`` is applied to every candidate that has the components it names
+    (``all``: every component it has), so a player sees which bid survives a kontra.
     ``on_progress(done)`` is called as candidates are dealt with (for a bar).
     """
     deal, rules, bids = as_deal(deal), as_rules(rules), as_bids(bids)
-    from ..goals import final_table
-
     impl = implementation(impl)
     pool: List[Candidate] = []
     for order, (after, bid, trump, discard) in enumerate(candidates_of(deal, bids, rules)):
-        scoring = Scoring(after, bid, trump, rules)
+        scoring = Scoring(after, bid, trump, rules, kontra.for_bid(bid, rules, strict=False) if kontra else NO_KONTRA)
         table = final_table(scoring)
         pool.append(Candidate(order, after, bid, trump, discard, scoring, table, table.most()))
     searched = tested = skipped = 0
@@ -267,7 +251,7 @@ def best_bids(
     # candidate is valued, and no bound is needed.
     waiting = [(-cand.upper, cand.order, top <= 0, index) for index, cand in enumerate(pool)]
     heapq.heapify(waiting)
-    leaders: List[int] = []  # a min-heap of the ``top`` best values found so far
+    leaders: List[int] = []  # a min-heap of the ``top`` best totals found so far
     while waiting:
         _, order, refined, index = heapq.heappop(waiting)
         cand = pool[index]
@@ -279,38 +263,35 @@ def best_bids(
             cand.upper = reach.upper(cand, NO_BAR if bar is None else bar)
             heapq.heappush(waiting, (-cand.upper, order, True, index))
             continue
-        if bar is not None and not _at_least(cand, bar, rules, impl):
+        game = _game(cand, rules)
+        if bar is not None and not total_at_least(*game, bar, kontra=cand.scoring.kontra, impl=impl):
             tested += 1
         else:
-            cand.value = exact_value(cand.deal, cand.bid, cand.trump, rules, impl=impl)
+            cand.total = value_total(*game, kontra=cand.scoring.kontra, impl=impl)
             searched += 1
             valued.append(cand)
             if top > 0:
-                (heapq.heappush if len(leaders) < top else heapq.heappushpop)(leaders, cand.value)
+                (heapq.heappush if len(leaders) < top else heapq.heappushpop)(leaders, cand.total)
         if on_progress is not None:
             on_progress(searched + tested + skipped)
     if on_progress is not None:
         on_progress(len(pool))
-    valued.sort(key=lambda c: (-c.value, c.order))
+    valued.sort(key=lambda c: (-c.total, c.order))
     ranked = _ranked(valued, top)
     for cand in ranked:
-        cand.solution = solve(cand.deal, cand.bid, cand.trump, rules, value=True, impl=impl)
+        cand.solution = solve(*_game(cand, rules), value=True, kontra=cand.scoring.kontra, impl=impl)
     return BestBids(ranked, len(pool), searched, tested, skipped, deal, rules)
 
 
-def _at_least(cand: Candidate, bound: int, rules: Rules, impl: str) -> bool:
-    if impl == "reference":
-        return exact_value(cand.deal, cand.bid, cand.trump, rules, impl=impl) >= bound
-    from ..search.core import CoreGame
-
-    return CoreGame.for_deal(cand.deal, cand.bid, cand.trump, rules).value_at_least(bound)
+def _game(cand: Candidate, rules: Rules):
+    return cand.deal, cand.bid, cand.trump, rules
 
 
 def _ranked(valued: List[Candidate], top: int) -> List[Candidate]:
     """Competition ranks (1, 1, 3, ...); the first ``top``, never cutting the best ones apart."""
     for index, cand in enumerate(valued):
         cand.rank = (
-            1 if index == 0 else (valued[index - 1].rank if cand.value == valued[index - 1].value else index + 1)
+            1 if index == 0 else (valued[index - 1].rank if cand.total == valued[index - 1].total else index + 1)
         )
     if top <= 0:
         return valued

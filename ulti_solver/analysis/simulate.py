@@ -55,7 +55,10 @@ class Game:
 
 @dataclass
 class Tally:
-    """Made count and value sums of one game over the samples solved so far."""
+    """Made count and value sums of one game over the samples solved so far.
+
+    The sums are of the declarer's total S_1 + S_2 (R39), integers however
+    kontras split it; the value per defender is half of it."""
 
     game: Game
     samples: int = 0
@@ -63,11 +66,11 @@ class Tally:
     value_sum: int = 0
     value_squares: int = 0
 
-    def add(self, made: bool, value: int) -> None:
+    def add(self, made: bool, total: int) -> None:
         self.samples += 1
         self.made += made
-        self.value_sum += value
-        self.value_squares += value * value
+        self.value_sum += total
+        self.value_squares += total * total
 
     @property
     def p_made(self) -> float:
@@ -75,16 +78,17 @@ class Tally:
 
     @property
     def mean_value(self) -> float:
-        return self.value_sum / self.samples if self.samples else 0.0
+        """The mean value per defender (R34): half the mean total."""
+        return self.value_sum / self.samples / 2 if self.samples else 0.0
 
     @property
     def stderr_value(self) -> float:
-        """The standard error of the mean value (sample variance, n - 1)."""
+        """The standard error of the mean value per defender (sample variance, n - 1)."""
         n = self.samples
         if n < 2:
             return 0.0
         variance = (self.value_squares - self.value_sum * self.value_sum / n) / (n - 1)
-        return math.sqrt(max(0.0, variance) / n)
+        return math.sqrt(max(0.0, variance) / n) / 2
 
     def as_json(self, hand: str) -> dict:
         low, high = wilson(self.made, self.samples)
@@ -135,7 +139,7 @@ def games_for(
 def solve_sample(
     constraints: Constraints, games: Sequence[Game], rules: Rules, seed: int, index: int
 ) -> List[Tuple[bool, int]]:
-    """Sample ``index``: (whole bid made, value) for each game, in order."""
+    """Sample ``index``: (whole bid made, the declarer's total S_1 + S_2) for each game, in order."""
     deal = sample_deal(constraints, seed, index)
     results = []
     for game in games:
@@ -153,6 +157,7 @@ class Simulation:
     asked: int
     interrupted: Optional[BaseException] = field(default=None)  # the Ctrl-C or SIGTERM that stopped it
     constraints: Optional[Constraints] = field(default=None, repr=False)  # what the samples kept
+    rules: Rules = field(default=DEFAULT_RULES, repr=False)
 
     def __str__(self) -> str:
         """The table ``ulti simulate`` prints: the best 20 games, best mean value first."""
@@ -237,4 +242,4 @@ def simulate(
         interrupted = exc
     done, sums = state
     tallies = [Tally(game, done, m, s, q) for game, (m, s, q) in zip(games, sums, strict=True)]
-    return Simulation(hand, tallies, samples, interrupted, constraints)
+    return Simulation(hand, tallies, samples, interrupted, constraints, rules)

@@ -12,7 +12,7 @@ from ..batch import numbered_lines, one_line, open_lines
 from ..deal import SEAT_NAMES
 from ..errors import UltiInputError
 from ..play import PlayRules, trick_winner
-from ..position import parse_play
+from ..position import parse_play, replay
 from ..record import parse_record
 from .app import interrupted_status
 from .options import (
@@ -27,7 +27,18 @@ from .options import (
     trump_option,
 )
 from .output import Output, progress_bar
-from .text import aligned, card_text, cards_text, deal_header, plural, signed
+from .text import (
+    aligned,
+    card_text,
+    cards_text,
+    deal_header,
+    explained,
+    pays_text,
+    plural,
+    result_text,
+    signed,
+    value_legend,
+)
 
 
 @click.command(name="analyse", context_settings={"ignore_unknown_options": True})
@@ -137,8 +148,8 @@ def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: int = None)
 
 
 def game_table(analysis: GameAnalysis) -> List[str]:
-    """The tricks as rows, each card marked '!' when it was an error, then the errors in words."""
-    lines = deal_header(analysis.deal, analysis.bid, analysis.rules, title="Game")
+    """The tricks as rows, each card marked '!' when it was an error, then the errors and the end in words."""
+    lines = deal_header(analysis.deal, analysis.bid, analysis.rules, title="Game", trumps=[analysis.trump])
     play = PlayRules.for_game(analysis.bid, analysis.trump, analysis.rules)
     rows = [["trick", "led by", "cards", "won by", "value after"]]
     trick: list = []
@@ -154,24 +165,39 @@ def game_table(analysis: GameAnalysis) -> List[str]:
             rows.append([str(trick[0].trick), SEAT_NAMES[leader], cards, won, signed(trick[-1].value_after)])
             trick = []
     start = verdicts[0].value_before if verdicts else analysis.final_value
-    lines += [f"Value at the start: {signed(start)} per defender (R34); '!' marks a card that gave value away.", ""]
+    lines += explained("Value at the start", f"{signed(start)}, with best play {pays_text(start)}")
+    lines += ["'!' marks a card that gave value away.", ""]
     lines += aligned(rows, right=(4,))
     errors = [v for v in verdicts if v.error]
     lines += ["", "Errors:" if errors else "No errors: every card kept the value."]
     for v in errors:
+        head = f"  trick {v.trick}: "
         lines.append(
-            f"  trick {v.trick}: {SEAT_NAMES[v.seat]} played {card_text(v.card)}, "
-            f"{signed(v.value_before)} -> {signed(v.value_after)} ({v.cost} per defender given away); "
-            f"best was {cards_text(v.best)}"
+            f"{head}{SEAT_NAMES[v.seat]} played {card_text(v.card)}, {signed(v.value_before)} -> "
+            f"{signed(v.value_after)} ({v.cost} units per defender given away)"
         )
+        lines.append(f"{' ' * len(head)}best was {cards_text(v.best)}")
     counts, costs = analysis.errors_by_seat(), analysis.cost_by_seat()
-    lines += [
-        "",
-        "Summary: "
-        + "; ".join(
-            f"{SEAT_NAMES[s]} {counts[s]} error{'s' if counts[s] != 1 else ''} ({costs[s]} units)" for s in range(3)
-        ),
+    seats = [
+        f"{SEAT_NAMES[s]} {plural(counts[s], 'error')}" + (f" ({costs[s]} units given away)" if costs[s] else "")
+        for s in range(3)
     ]
-    end = "where the game ends" if len(verdicts) == 30 else f"after {plural(len(verdicts), 'card')}"
-    lines.append(f"Value {end}: {signed(analysis.final_value)} per defender.")
+    lines += [""] + explained("Summary", "; ".join(seats))
+    lines += [""] + _game_end(analysis, play)
+    lines += ["", *value_legend(analysis.rules.value_table, "with best play from there on")]
+    lines += explained("value after", "the value once the trick's last card is played")
     return lines
+
+
+def _game_end(analysis: GameAnalysis, play: PlayRules) -> List[str]:
+    """How the game ended, in words (R30-R33), or where it stands when the record stops early."""
+    played = len(analysis.verdicts)
+    if played < 30:
+        value = analysis.final_value
+        return explained(
+            f"After {plural(played, 'card')}",
+            f"the game is not finished; its value is {signed(value)}: with best play from here {pays_text(value)}",
+        )
+    outcome = replay(analysis.deal, play, [v.card for v in analysis.verdicts]).so_far
+    text = result_text(analysis.deal, analysis.bid, analysis.trump, analysis.rules, outcome)
+    return explained("The game ended", text)

@@ -48,7 +48,7 @@ SUMMARIES = {
     "settle": "What a finished game pays, item by item (R30-R33).",
     "analyse": "Judge each card of a played game by the double-dummy value (R34).",
     "simulate": "Deal the unseen cards at random, solve every sample.",
-    "rules": "The rulebooks, variant switches and value tables.",
+    "rules": "The rules in words (ulti rules R34, ulti rules kontra); rulebooks.",
     "example": "Print an example file; without NAME, list them.",
 }
 

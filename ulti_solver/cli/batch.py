@@ -17,7 +17,7 @@ from ..search import implementation
 from .app import interrupted_status
 from .options import build_rules, game_options, json_option, value_option, worker_options
 from .output import CSV, JSON, Output, output_format, progress_bar
-from .text import aligned, number_text, plural, signed, trump_text, yes_no
+from .text import aligned, number_text, plural, signed, trump_text, value_legend, yes_no
 
 CSV_SILENT = tuple(SilentQuestion)
 TABLE_HEADER = f"{'line':>5}  {'deal':<56}  {'bid':<20}  {'trump':<8}  {'whole':<5}  {'points':>6}  components"
@@ -90,6 +90,8 @@ def command(file, bid, trump, variants, rulebook, table, silent, with_value, as_
             stopped = exc
     if not quiet:
         for text in summary(tally, time.monotonic() - started, stopped is not None):
+            click.echo(text, err=True)
+        for text in value_legend(rules.value_table) if with_value else ():
             click.echo(text, err=True)
     if stopped is not None:
         sys.exit(interrupted_status(stopped))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import List
 
 import click
@@ -10,7 +11,19 @@ from ..analysis.best import best_bids, count_candidates
 from ..errors import UltiInputError
 from .options import BadInput, bids_option, build_rules, deal_argument, json_option, read_deal, rules_options
 from .output import Output, progress_bar
-from .text import aligned, cards_text, hands_table, plural, rules_text, signed, trump_text, yes_no
+from .text import (
+    aligned,
+    cards_text,
+    hands_table,
+    pays_text,
+    points_legend,
+    rules_text,
+    signed,
+    trump_text,
+    value_legend,
+    whole_bid_legend,
+    yes_no,
+)
 
 
 @click.command(name="best", context_settings={"ignore_unknown_options": True})
@@ -30,7 +43,14 @@ from .text import aligned, cards_text, hands_table, plural, rules_text, signed, 
     '(and "discard" for a 12-card hand).'
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
-def command(deal, top, bids, variants, rulebook, table, as_json, quiet):
+@click.option(
+    "--verbose",
+    "-v",
+    is_flag=True,
+    help="Say on stderr how the candidates were weighed: how many were valued exactly, "
+    "how many ruled out by a quick test or by their best possible value.",
+)
+def command(deal, top, bids, variants, rulebook, table, as_json, quiet, verbose):
     """Rank every bid and trump by its double-dummy value (R34, R35).
 
     DEAL with its talon (10/10/10 + 2): every bid of R28 in every trump it
@@ -42,9 +62,9 @@ def command(deal, top, bids, variants, rulebook, table, as_json, quiet):
     Only what can reach the top is searched: a candidate whose best
     possible outcome is below the N-th best value found is skipped, and
     one that might reach it is first asked "can the declarer be sure of
-    that much?" before its exact value is searched.  The summary on stderr
-    says how many candidates there were and how many needed which search;
-    --top 0 values every candidate exactly.
+    that much?" before its exact value is searched.  A line on stderr says
+    how many candidates were weighed and how long it took (-v: how many
+    needed which search); --top 0 values every candidate exactly.
 
     \b
     Examples:
@@ -56,6 +76,7 @@ def command(deal, top, bids, variants, rulebook, table, as_json, quiet):
     rules = build_rules(rulebook, variants, table)
     the_deal = read_deal(deal)
     total = count_candidates(the_deal, bids)
+    started = time.monotonic()
     with progress_bar(total, "candidate", quiet) as bar:
         last = [0]
 
@@ -67,6 +88,7 @@ def command(deal, top, bids, variants, rulebook, table, as_json, quiet):
             result = best_bids(the_deal, rules, top, bids, on_progress=advance)
         except UltiInputError as exc:
             raise BadInput(str(exc)) from None
+    seconds = time.monotonic() - started
     out = Output()
     if as_json:
         for cand in result.ranked:
@@ -74,11 +96,20 @@ def command(deal, top, bids, variants, rulebook, table, as_json, quiet):
     else:
         out.lines(_table(the_deal, result, rules))
     if not quiet:
-        click.echo(
-            f"{plural(result.candidates, 'candidate')}: {result.searched} valued exactly, {result.tested} ruled "
-            f"out by a null-window search, {result.skipped} by their best possible value",
-            err=True,
-        )
+        for text in summary(result, seconds, verbose):
+            click.echo(text, err=True)
+
+
+def summary(result, seconds: float, verbose: bool = False) -> list:
+    """The stderr lines: how many candidates in how long; with -v, the search's own figures."""
+    lines = [f"Weighed {result.candidates:,} candidate{'s' if result.candidates != 1 else ''} in {seconds:.2f} s"]
+    if verbose:
+        lines += [
+            f"  {result.searched:,} valued exactly",
+            f"  {result.tested:,} ruled out by a null-window search (can the declarer be sure of the N-th best value?)",
+            f"  {result.skipped:,} ruled out by their best possible value",
+        ]
+    return lines
 
 
 def _table(deal, result, rules):
@@ -108,15 +139,20 @@ def _table(deal, result, rules):
             ]
         )
     shown = "every candidate" if len(result.ranked) == result.candidates else f"the best {len(result.ranked)}"
-    lines += [f"{plural(result.candidates, 'candidate')}; {shown}, best first (value: units per defender, R34):", ""]
+    lines += [f"{result.candidates:,} candidates; {shown}, best first:", ""]
     lines += aligned(rows, right=(0, 4 if twelve else 3))
     best = result.best()
     if best:
-        names = "; ".join(
+        worth = f"worth {signed(best[0].value)}: {pays_text(best[0].value)}"
+        names = [
             ("" if c.discard is None else f"discard {cards_text(c.discard)}, ") + f"{c.bid} ({trump_text(c.trump)})"
             for c in best
-        )
-        lines += ["", f"Best bid (R35): {names}, worth {signed(best[0].value)} per defender."]
+        ]
+        if len(names) == 1:
+            lines += ["", f"Best bid (R35): {names[0]}, {worth}."]
+        else:
+            lines += ["", f"Best bids (R35), each {worth}:", *(f"  {name}" for name in names)]
+    lines += ["", *whole_bid_legend(), *points_legend(rules), *value_legend(rules.value_table)]
     return lines
 
 

@@ -21,7 +21,20 @@ from .options import (
     worker_options,
 )
 from .output import Output, progress_bar
-from .text import aligned, cards_text, hands_table, number_text, rules_text, signed, trump_text, yes_no
+from .text import (
+    aligned,
+    bid_text,
+    cards_text,
+    hands_table,
+    number_text,
+    points_legend,
+    rules_text,
+    signed,
+    trump_text,
+    value_legend,
+    whole_bid_legend,
+    yes_no,
+)
 
 
 @click.command(name="discards", context_settings={"ignore_unknown_options": True})
@@ -85,12 +98,23 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, as_
         return
     picked_up = "" if given.before_discard else " (the declarer has picked up the talon)"
     lines = [f"Before the discard{picked_up}", "", *hands_table(before)]
-    lines += ["", f"Bid   {shown[0].bid}", f"Rules {rules_text(rules)}", ""]
+    lines += ["", f"Bid   {bid_text(shown[0].bid, [t for _, t in games])}", f"Rules {rules_text(rules)}", ""]
     count = f"the best {len(shown)} of {len(ranked)}" if len(shown) < len(ranked) else f"all {len(ranked)}"
     per_trump = " for each trump" if len(games) > 1 else ""
     trumps = ", ".join(trump_text(t) for _, t in games)
     lines += [f"{len(ranked) // len(games)} discards{per_trump} ({trumps}); {count}, best first:", ""]
-    out.lines(lines + discards_table(shown, rules))
+    out.lines(lines + discards_table(shown, rules) + [""] + discards_legend(shown, rules))
+
+
+def discards_legend(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
+    """What the columns of a discards table mean, for the columns it has."""
+    solution = results[0].solution
+    lines = whole_bid_legend() if len(solution.components) > 1 else []
+    if any(r.solution.declarer_points is not None for r in results):
+        lines += points_legend(rules)
+    if solution.value is not None:
+        lines += value_legend(rules.value_table)
+    return lines
 
 
 def discard_marks(result: DiscardResult, rules: Rules) -> str:

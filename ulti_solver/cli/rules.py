@@ -1,61 +1,186 @@
-"""``ulti rules``: the rulebooks, the variant switches and the value tables, in words."""
+"""``ulti rules``: a rule by its id or a word, from the player's reference; the rulebooks,
+the variant switches and the value tables, in words."""
 
 from __future__ import annotations
 
+import shutil
+import textwrap
+from typing import List, Sequence
+
 import click
 
-from ..variants import RULEBOOKS, VALUE_TABLES, VARIANT_DEFAULTS, VARIANTS
+from ..variants import RULEBOOKS, VALUE_TABLES, VARIANTS
+from .markdown import inline, markdown_lines, printable
 from .options import json_option
 from .output import Output
 
+#: The widest a rule's text is wrapped, whatever the terminal.
+MAX_WIDTH = 100
+MIN_WIDTH = 40
+#: How a rule's text is indented under its title.
+INDENT = "  "
+
 
 @click.command(name="rules")
-@json_option("The rulebooks and variants as one JSON object.")
-def command(as_json):
-    """The rulebooks, variant switches and value tables.
+@click.argument("query", nargs=-1, metavar="[RULE|WORD]...")
+@click.option("--list", "list_all", is_flag=True, help="List every rule id with its title.")
+@json_option(
+    'JSON: the rulebooks and variants; with RULE or WORD, {"rules": [{"id", "title", "text"}]} '
+    '(and "glossary" for a WORD).'
+)
+def command(query, list_all, as_json):
+    """The rules in words (ulti rules R34, ulti rules kontra); rulebooks.
 
+    Messages and tables cite rules by id (R14, R34): 'ulti rules R34'
+    prints that rule from the player's reference (docs/rules.md, shipped
+    with the program), 'ulti rules R36-R39' a range, and a word, English
+    or Hungarian with or without accents, prints every rule that mentions
+    it, those with it in the title first.
+
+    Without an argument: the rulebooks, variant switches and value tables.
     A rulebook is a named set of variant switches plus a value table
-    (RULES.md, "Variants and rulebooks"); --variant switches more on top
-    of the rulebook, --table picks the other value table (R32).
+    ("Variants and rulebooks" in the reference); --variant switches more
+    on top of the rulebook, --table picks the other value table (R32).
 
     \b
     Examples:
+      ulti rules R34
+      ulti rules R36-R39 R14
+      ulti rules kontra
+      ulti rules béla
+      ulti rules "silent 100"
+      ulti rules --list
       ulti rules
       ulti solve "$(ulti example deal)" --bid party --rules tournament
       ulti solve "$(ulti example deal)" --bid "40-100 ulti" --variant free-seven
       ulti solve "$(ulti example deal)" --bid "40-100 ulti" --value --table tournament
     """
     out = Output()
+    if query or list_all:
+        _reference(out, query, list_all, as_json)
+        return
     if as_json:
         out.json(
             {
                 "rulebooks": {
-                    name: {"variants": list(switches), "value_table": table, "source": seed, "description": text}
-                    for name, (switches, table, seed, text) in RULEBOOKS.items()
+                    book.name: {
+                        "variants": list(book.switches),
+                        "value_table": book.table,
+                        "source": book.source,
+                        "description": book.description,
+                    }
+                    for book in RULEBOOKS.values()
                 },
                 "variants": {
-                    name: {"rule": rule, "description": text, "default": VARIANT_DEFAULTS.get(name)}
-                    for name, (rule, text) in VARIANTS.items()
+                    v.name: {"rule": v.rule, "description": v.with_it, "default": v.without_it}
+                    for v in VARIANTS.values()
                 },
                 "value_tables": list(VALUE_TABLES),
             }
         )
         return
     lines = ["Rulebooks (--rules BOOK)", ""]
-    for name, (switches, table, seed, text) in RULEBOOKS.items():
-        lines += [
-            f"  {name}",
-            f"      {text}",
-            f"      switches: {', '.join(switches) or 'none'}; value table: {table}; follows {seed}",
-        ]
+    for book in RULEBOOKS.values():
+        lines.append(f"  {book.name}")
+        lines += _wrapped(f"follows {book.source}: {book.description}", "      ")
+        lines += _wrapped(f"switches: {', '.join(book.switches) or 'none'}; value table: {book.table}", "      ")
     lines += ["", "Variant switches (--variant NAME, repeatable)", ""]
-    for name, (rule, text) in VARIANTS.items():
-        lines += [f"  {name}  ({rule})", f"      with it:    {text}"]
-        if name in VARIANT_DEFAULTS:
-            lines.append(f"      without it: {VARIANT_DEFAULTS[name]}")
+    for v in VARIANTS.values():
+        lines.append(f"  {v.name}  ({v.rule})")
+        lines += _wrapped(v.with_it, "      with it:    ", "                  ")
+        lines += _wrapped(v.without_it, "      without it: ", "                  ")
     lines += [
         "",
         "Value tables (--table TABLE, R32): " + ", ".join(VALUE_TABLES),
-        "  classic: seeds 000-002 (ultiblog, classic, rablo); tournament: seed 003 (tournament)",
+        "  classic: the rulebooks ultiblog, classic and rablo; tournament: the tournament rulebook",
+        "",
+        "The rules themselves: ulti rules R34 (one rule), ulti rules WORD (the rules that mention it),",
+        "ulti rules --list (every rule).",
     ]
     out.lines(lines)
+
+
+def _wrapped(text: str, first: str, rest: str = "") -> List[str]:
+    """``text`` wrapped to the 100 columns every table keeps to, after ``first`` (then ``rest`` or as deep)."""
+    return textwrap.wrap(text, 100, initial_indent=first, subsequent_indent=rest or first)
+
+
+# -- the player's reference ------------------------------------------------------------
+
+
+def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool) -> None:
+    """Rules by id, by a word, or all listed; the reference is read only here."""
+    from .. import rules_reference as reference
+    from ..errors import excerpt
+    from .options import BadInput
+
+    if list_all and query:
+        raise click.UsageError("--list lists every rule; give it no RULE or WORD")
+    ref = reference.reference()
+    if list_all:
+        if as_json:
+            out.json({"rules": [{"id": rule.id, "title": rule.title} for rule in ref.rules]})
+        else:
+            out.lines(printable(line) for line in _listing(ref.rules))
+        return
+    ids = [word for word in query if reference.is_rule_id(word)]
+    if ids and len(ids) < len(query):
+        raise BadInput("give rule ids (R34, R36-R39) or words to look for, not both")
+    if ids:
+        found = reference.rules_by_id(ids, ref)  # an unknown id: UltiInputError, exit 2
+        if as_json:
+            out.json({"rules": [rule.as_json() for rule in found]})
+        else:
+            out.lines(printable(line) for line in _rules_text(found))
+        return
+    phrase = " ".join(query)
+    if not phrase.strip():
+        raise BadInput("give a rule id (R34) or a word to look for")
+    found = reference.rules_mentioning(phrase, ref)
+    glossary = reference.glossary_mentioning(phrase, ref)
+    if as_json:
+        out.json({"rules": [rule.as_json() for rule in found], "glossary": [e.as_json() for e in glossary]})
+        return
+    lines: List[str] = []
+    if found:
+        ids_text = ", ".join(rule.id for rule in found)
+        lines += [f"Rules that mention {excerpt(phrase)}, titles first: {ids_text}", "", *_rules_text(found)]
+    else:
+        lines.append(f"No rule mentions {excerpt(phrase)}.")
+        near = reference.close_words(phrase, ref)
+        if near:
+            lines.append("Did you mean: " + ", ".join(near) + "?")
+    if glossary:
+        lines += ["", "Glossary:"]
+        lines += [f"  {e.english} ({e.hungarian}): {e.meaning}" for e in glossary]
+    if not found:
+        lines += ["", "The rules:", *_listing(ref.rules)]
+    out.lines(printable(line) for line in lines)
+
+
+def _width() -> int:
+    columns = shutil.get_terminal_size((MAX_WIDTH, 24)).columns
+    return max(MIN_WIDTH, min(MAX_WIDTH, columns))
+
+
+def _listing(rules) -> List[str]:
+    """Every rule's id and title, under the headings of the reference's parts."""
+    lines: List[str] = []
+    section = None
+    for rule in rules:
+        if rule.section != section:
+            section = rule.section
+            lines += ["", section] if lines else [section]
+        lines.append(f"  {rule.id:<4} {inline(rule.title)}")
+    return lines
+
+
+def _rules_text(rules) -> List[str]:
+    lines: List[str] = []
+    for rule in rules:
+        if lines:
+            lines.append("")
+        width = _width()
+        lines += textwrap.wrap(f"{rule.id} {inline(rule.title)}", width, subsequent_indent=" " * (len(rule.id) + 1))
+        lines += markdown_lines(rule.text, width, INDENT)
+    return lines

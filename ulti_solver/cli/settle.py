@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from ..errors import UltiInputError, excerpt
+from ..errors import UltiInputError
 from ..settlement import SilentItem, settle
-from ..variants import DEFAULT_RULEBOOK, RULEBOOKS
+from ..variants import parse_rulebook
 from .options import BadInput, _at_most_once, bid_option, json_option, trump_option
 from .output import Output
-from .text import aligned, signed, trump_text
+from .text import aligned, bid_text, explained, signed
 
 
 @click.command(name="settle")
@@ -62,9 +62,7 @@ def command(bid, trump, made, silent, table, rulebook, as_json):
       ulti settle --bid party --trump acorns --made - --silent defender-ulti-beaten
     """
     try:
-        if rulebook is not None and rulebook.strip().lower() not in RULEBOOKS:
-            raise BadInput(f"unknown rulebook {excerpt(rulebook)}; known: {', '.join(RULEBOOKS)}")
-        chosen = table or RULEBOOKS[(rulebook or DEFAULT_RULEBOOK).strip().lower()][1]
+        chosen = table or parse_rulebook(rulebook).table
         result = settle(bid, trump, made, silent, chosen)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
@@ -80,8 +78,9 @@ def command(bid, trump, made, silent, table, rulebook, as_json):
             else ("happened" if item.made else "beaten")
         )
         rows.append([item.name, state, signed(item.units)])
+    unnamed = result.trump is None and result.bid.has_trump  # a trump bid whose suit does not change the units
     lines = [
-        f"Bid   {result.bid}" + (f" ({trump_text(result.trump)})" if result.trump is not None else ""),
+        f"Bid   {result.bid if unnamed else bid_text(result.bid, [result.trump])}",
         f"Table {result.table}",
         "",
     ] + aligned(rows, right=(2,))
@@ -92,5 +91,8 @@ def command(bid, trump, made, silent, table, rulebook, as_json):
         words = f"Each defender pays the declarer {s}: {total} for the declarer in all (R30)."
     else:
         words = f"The declarer pays each defender {-s}: {total} for the declarer in all (R30)."
-    lines += ["", words]
+    lines += ["", words, ""]
+    lines += explained(
+        "units", "what each defender pays the declarer for the item; negative: the declarer pays each defender"
+    )
     out.lines(lines)

@@ -27,7 +27,7 @@ from .options import (
     rules_options,
 )
 from .output import Output, progress_bar
-from .text import aligned, cards_text, plural, trump_text
+from .text import aligned, cards_text, explained, plural, trump_text, value_legend
 
 BAR_WIDTH = 20
 #: How many games the table shows when no --top is given.
@@ -210,7 +210,7 @@ def command(
         for tally in shown:
             out.json(tally.as_json(result.hand))
     else:
-        out.lines(_table(result, shown, constraints))
+        out.lines(_table(result, shown, constraints, rules.value_table))
     games = plural(len(ranked), "game")
     if result.interrupted is not None:  # said even with --quiet: the numbers are of fewer samples than asked
         click.echo(
@@ -231,7 +231,7 @@ def _bar(p: float) -> str:
     return ("█" * full + (" ▏▎▍▌▋▊▉"[part] if part else "")).ljust(BAR_WIDTH)
 
 
-def _table(result, shown, constraints: Constraints) -> List[str]:
+def _table(result, shown, constraints: Constraints, table: str) -> List[str]:
     lines = [
         f"Hand  {result.hand}"
         + (
@@ -239,8 +239,7 @@ def _table(result, shown, constraints: Constraints) -> List[str]:
             if constraints.talon is None
             else f"  talon {' '.join(card_name(c) for c in cards_of(constraints.talon))}"
         ),
-        f"{plural(result.solved, 'sample')}; {plural(len(result.tallies), 'game')}, best mean value first "
-        "(value: units per defender, R34):",
+        f"{plural(result.solved, 'sample')}; {plural(len(result.tallies), 'game')}, best mean value first:",
         "",
     ]
     twelve = constraints.talon is None
@@ -262,10 +261,20 @@ def _table(result, shown, constraints: Constraints) -> List[str]:
     lines += aligned(rows)
     if len(shown) < len(result.tallies):
         lines += ["", f"(the best {len(shown)} of {len(result.tallies)}; --top 0 shows every one)"]
-    return lines
+    return lines + ["", *simulate_legend(table)]
+
+
+def simulate_legend(table: str) -> List[str]:
+    """What the columns mean: samples made, the probability, and the value averaged over the samples."""
+    return [
+        *explained("made", "the samples in which the whole bid could be made, with best play on both sides"),
+        *explained("p", "the chance of making it, from the samples; in brackets the range it lies in 19 times in 20"),
+        *explained("mean value", "the value averaged over the samples, ± its standard error"),
+        *value_legend(table),
+    ]
 
 
 def simulation_lines(result) -> List[str]:
     """The table ``ulti simulate`` prints for a :class:`~ulti_solver.analysis.simulate.Simulation`,
     the best 20 games: ``print(simulate(...))`` prints it too."""
-    return _table(result, result.ranked()[:TABLE_TOP], result.constraints)
+    return _table(result, result.ranked()[:TABLE_TOP], result.constraints, result.rules.value_table)

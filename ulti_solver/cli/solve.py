@@ -6,7 +6,7 @@ from typing import List
 
 import click
 
-from ..cards import card_name
+from ..cards import CANONICAL_RANKS, card_name, card_rank, card_suit
 from ..deal import SEAT_NAMES
 from ..errors import UltiInputError
 from ..play import PlayRules
@@ -31,13 +31,20 @@ from .text import (
     card_text,
     cards_text,
     deal_header,
+    explained,
     legend,
     lost_before_play,
     number_text,
     plural,
+    result_text,
     signed,
     yes_no,
 )
+
+#: What --cards and --line say on a finished game instead of an empty table.
+GAME_OVER = "the game is over: nothing left to play"
+#: A card's place in the canonical order (suits as dealt, ranks A T K O U 9 8 7): how ties are listed.
+_RANK_PLACE = {rank: place for place, rank in enumerate(CANONICAL_RANKS)}
 
 
 @click.command(name="solve", context_settings={"ignore_unknown_options": True})
@@ -100,7 +107,9 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, pla
         solution = solve(the_deal, played_bid, played_trump, rules, position=position, silent=silent, value=with_value)
         cards = best = line = None
         at = position or start_of_play(the_deal)
-        if with_cards and not at.finished:
+        if with_cards and at.finished:
+            cards, best = {}, []  # nothing left to play: no card to value
+        elif with_cards:
             from ..analysis.replay import best_cards, card_solutions  # only --cards and --line analyse play
 
             cards = card_solutions(the_deal, played_bid, played_trump, rules, at, silent=silent)
@@ -146,9 +155,9 @@ def solution_lines(solution: Solution) -> List[str]:
 
 def _table(results, rules: Rules, played: int, silent: bool) -> List[str]:
     first = results[0][0]
-    out = deal_header(first.deal, first.bid, rules)
+    out = deal_header(first.deal, first.bid, rules, trumps=[r[0].trump for r in results])
     if played:
-        out += _position_lines(first, results[0][1], played)
+        out += _position_lines(results, played)
     solutions = [r[0] for r in results]
     out += answers_table(solutions)
     notes = []
@@ -160,35 +169,61 @@ def _table(results, rules: Rules, played: int, silent: bool) -> List[str]:
     for solution, at, cards, best, line in results:
         heading = f" ({solution.trump_name})" if len(results) > 1 else ""
         if cards is not None:
-            out += ["", f"Cards for {SEAT_NAMES[at.to_move]} to play{heading}, best first:", ""]
-            out += _cards_table(cards, best, at)
+            if at.finished:
+                out += ["", f"Cards to play{heading}: {GAME_OVER}."]
+            else:
+                out += ["", f"Cards for {SEAT_NAMES[at.to_move]} to play{heading}, best first:", ""]
+                out += _cards_table(cards, best, at)
         if line is not None:
-            out += ["", f"One best line{heading}:", ""] + _line_table(solution, at, line)
+            if at.finished:
+                out += ["", f"Best line{heading}: {GAME_OVER}."]
+            else:
+                out += ["", f"One best line{heading}:", ""] + _line_table(solution, at, line)
     extra = legend(solutions, silent)
     return out + ([""] + extra if extra else [])
 
 
-def _position_lines(solution: Solution, at: Position, played: int) -> List[str]:
+def _position_lines(results, played: int) -> List[str]:
+    """Where the game stands after ``played``; on a finished game, how it settled, in words."""
+    at = results[0][1]
     so_far = at.so_far
-    lines = [
-        f"After {plural(played, 'card')}: trick {min(at.trick_number, 10)}, "
-        f"{SEAT_NAMES[at.to_move] if not at.finished else 'nobody'} to play"
-    ]
+    if at.finished:
+        head = f"After {plural(played, 'card')}: {GAME_OVER}"
+    else:
+        head = f"After {plural(played, 'card')}: trick {at.trick_number}, {SEAT_NAMES[at.to_move]} to play"
+    lines = [head]
     if at.trick:
         lines.append(f"  on the table: {cards_text(at.trick)} (led by {SEAT_NAMES[at.leader]})")
     lines.append(
         f"  so far: declarer {plural(so_far.declarer_tricks, 'trick')}, {so_far.declarer_points} "
         f"card points; defenders {plural(so_far.defender_tricks, 'trick')}"
     )
+    if at.finished:
+        for s, end, *_ in results:  # each trump's own tricks: the winners depend on the trump
+            prefix = f"{s.trump_name}: " if len(results) > 1 else ""
+            lines += explained(f"  {prefix}result", result_text(s.deal, s.bid, s.trump, s.rules, end.so_far))
     return lines + [""]
+
+
+def _tie_order(card: int, solution: Solution, maximise: bool) -> tuple:
+    """How a card of the --cards table is listed: by its value for the mover, then by the
+    points it leaves the declarer (the most for him, the fewest for a defender), then by
+    suit and rank in the canonical order A T K O U 9 8 7."""
+    points = solution.declarer_points or 0
+    return (
+        -solution.value if maximise else solution.value,
+        -points if maximise else points,
+        card_suit(card),
+        _RANK_PLACE[card_rank(card)],
+    )
 
 
 def _cards_table(cards, best, at: Position) -> List[str]:
     maximise = at.to_move == 0
-    ordered = sorted(cards, key=lambda c: (-cards[c].value if maximise else cards[c].value, c))
+    ordered = sorted(cards, key=lambda c: _tie_order(c, cards[c], maximise))
     some = cards[ordered[0]]
     joint = len(some.components) > 1
-    header = ["card", *map(str, some.components), *(["whole bid"] if joint else []), "points", "value", ""]
+    header = ["card", *map(str, some.components), *(["whole bid"] if joint else []), "points", "value", "best"]
     rows = [header]
     for card in ordered:
         s = cards[card]
@@ -202,21 +237,27 @@ def _cards_table(cards, best, at: Position) -> List[str]:
                 "best" if card in best else "",
             ]
         )
-    return aligned(rows)
+    kept = signed(some.value)
+    if maximise:
+        why = f"the cards that keep the value highest for the declarer ({kept}); cards of equal value most points first"
+    else:
+        why = (
+            f"the cards that keep the value lowest for {SEAT_NAMES[at.to_move]}, a defender ({kept}); "
+            "cards of equal value fewest declarer points first"
+        )
+    return aligned(rows) + [""] + explained("  best", why + ", then by suit and rank")
 
 
 def _line_table(solution: Solution, at: Position, line) -> List[str]:
-    """The line trick by trick, each with its winner."""
+    """The line trick by trick, who led it and who won it, then how the game it ends in settles."""
     play = PlayRules.for_game(solution.bid, solution.trump, solution.rules)
-    rows = [["trick", "cards", "won by"]]
+    rows = [["trick", "led by", "cards", "won by"]]
     trick, leader, so_far = list(at.trick), at.leader, at.so_far
     for card in line:
         trick.append(card)
         if len(trick) == 3:
             winner, so_far = finish_trick(trick, leader, so_far, play)
-            rows.append([str(so_far.tricks_played), cards_text(trick), SEAT_NAMES[winner]])
+            rows.append([str(so_far.tricks_played), SEAT_NAMES[leader], cards_text(trick), SEAT_NAMES[winner]])
             trick, leader = [], winner
-    lines = aligned(rows)
-    if solution.value is not None:
-        lines.append(f"  ends at {signed(solution.value)} per defender")
-    return lines
+    result = result_text(solution.deal, solution.bid, solution.trump, solution.rules, so_far)
+    return aligned(rows) + [""] + explained("  at the end", result)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import sys
+import textwrap
 from typing import List, Optional, Sequence
 
 from ..bids import FORTY_100, FOUR_ACES, TWENTY_100, ULTI, Bid
@@ -101,9 +103,21 @@ def hands_table(deal: Deal, hands: Optional[Sequence[int]] = None) -> List[str]:
     return aligned(rows)
 
 
-def deal_header(deal: Deal, bid: Bid, rules: Rules, title: str = "Deal") -> List[str]:
-    """The hands, the bid and the rules: how every human-readable answer starts."""
-    return [f"{title}  {deal}", "", *hands_table(deal), "", f"Bid   {bid}", f"Rules {rules_text(rules)}", ""]
+def bid_text(bid: Bid, trumps: Sequence[Optional[int]]) -> str:
+    """The bid with the trump it is played in: ``ulti, leaves trump``, ``betli, no trump``,
+    or the trumps a bid is solved in, one column each (R29)."""
+    if len(trumps) == 1:
+        return f"{bid}, {trump_text(trumps[0])}" + (" trump" if trumps[0] is not None else "")
+    names = [trump_text(t) for t in trumps]
+    return f"{bid}, trump {', '.join(names[:-1])} or {names[-1]} (each solved)"
+
+
+def deal_header(
+    deal: Deal, bid: Bid, rules: Rules, title: str = "Deal", trumps: Sequence[Optional[int]] = ()
+) -> List[str]:
+    """The hands, the bid with its trump and the rules: how every human-readable answer starts."""
+    bid_words = bid_text(bid, trumps) if trumps else str(bid)
+    return [f"{title}  {deal}", "", *hands_table(deal), "", f"Bid   {bid_words}", f"Rules {rules_text(rules)}", ""]
 
 
 SILENT_LABELS = {
@@ -111,7 +125,7 @@ SILENT_LABELS = {
     SilentQuestion.DEFENDERS_100: "silent 100, defenders",
     SilentQuestion.ULTI: "silent ulti, declarer",
     SilentQuestion.DEFENDER_ULTI: "silent ulti, defenders",
-    SilentQuestion.DEFENDER_ULTI_FAILS: "defenders' silent ulti beaten",
+    SilentQuestion.DEFENDER_ULTI_BEATEN: "defenders' silent ulti beaten",
     SilentQuestion.DURCHMARS: "silent durchmars",
 }
 
@@ -141,10 +155,10 @@ def answers_table(solutions: Sequence[Solution]) -> List[str]:
     for name in components:
         rows.append([str(name)] + [yes_no(s.components.get(name)) for s in solutions])
     if len(components) > 1:
-        rows.append(["whole bid (R24)"] + [yes_no(s.joint) for s in solutions])
+        rows.append(["whole bid"] + [yes_no(s.joint) for s in solutions])
     rows.append(["declarer points"] + [number_text(s.declarer_points) for s in solutions])
     if solutions[0].value is not None:
-        rows.append(["value (R34)"] + [signed(s.value) for s in solutions])
+        rows.append(["value"] + [signed(s.value) for s in solutions])
     silent_names: List[str] = []
     for solution in solutions:
         for name in solution.silent or {}:
@@ -156,14 +170,108 @@ def answers_table(solutions: Sequence[Solution]) -> List[str]:
     return aligned(rows)
 
 
+# -- Legends: what the numbers of a table mean, in a card player's words ---------------
+
+#: No legend line is wider than the tables it explains (100 columns).
+LEGEND_WIDTH = 100
+
+
+def wrapped(text: str, first: str = "", rest: str = "") -> List[str]:
+    """``text`` wrapped at 100 columns; a rule reference such as ``(R4, R14)`` is never split."""
+    keep = re.sub(r"\([^()]*\bR\d+[^()]*\)", lambda m: m.group(0).replace(" ", "\u00a0"), text)
+    lines = textwrap.wrap(
+        keep, width=LEGEND_WIDTH, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False
+    )
+    return [line.replace("\u00a0", " ") for line in lines]
+
+
+def explained(term: str, text: str) -> List[str]:
+    """One legend entry, ``term: text``, with the text aligned under itself."""
+    return wrapped(f"{term}: {text}", rest=" " * (len(term) + 2))
+
+
+def pays_text(units: int) -> str:
+    """Who pays whom for a value of ``units`` per defender (R30), in words."""
+    if units > 0:
+        return f"each defender pays the declarer {plural(units, 'unit')}"
+    if units < 0:
+        return f"the declarer pays each defender {plural(-units, 'unit')}"
+    return "nobody pays"
+
+
+def value_legend(table: str, how: str = "with best play on both sides") -> List[str]:
+    """What a value means: who pays whom (R30), and what it is sure of (R34)."""
+    return [
+        "value +3: each defender pays the declarer 3 units; negative: the declarer pays each defender;",
+        *wrapped(f"it is what the declarer is sure of {how} ({table} value table, R34)", "  ", "  "),
+    ]
+
+
+def points_legend(rules: Rules, term: str = "points") -> List[str]:
+    """What the declarer's points are: D + T_D of R14, said as a player counts them."""
+    if rules.talon_to_declarer:
+        talon = "and the talon's aces and tens, which count for him under these rules (R16)"
+    else:
+        talon = "not the talon's aces and tens, which count for the defenders (R16)"
+    return explained(
+        term,
+        "the card points the declarer is sure to take with best play, aces and tens 10 each and "
+        f"10 for the last trick, {talon}; marriages not counted (R4, R14)",
+    )
+
+
+def whole_bid_legend() -> List[str]:
+    return explained("whole bid", "every part of the bid made in one and the same game, not just each on its own (R24)")
+
+
 def legend(solutions: Sequence[Solution], silent: bool) -> List[str]:
     """What the rows of an answers table mean, for the rows it has."""
-    lines = []
+    lines: List[str] = []
+    if len(solutions[0].components) > 1:
+        lines += whole_bid_legend()
     if any(s.declarer_points is not None for s in solutions):
-        lines.append("declarer points: the card points the declarer is sure to take, D + T_D (R14, R16)")
+        lines += points_legend(solutions[0].rules, "declarer points")
     if any(s.value is not None for s in solutions):
-        table = solutions[0].rules.value_table
-        lines.append(f"value: units per defender the declarer is sure of with best play, {table} table (R30-R34)")
+        lines += value_legend(solutions[0].rules.value_table)
     if silent:
-        lines.append("silent rows: yes = that side can force it whatever the other side does (R25-R27)")
+        lines += explained("silent rows", "yes = that side can force it whatever the other side does (R25-R27)")
     return lines
+
+
+#: The silent items of a settlement (R25-R27, R33) as a player says them.
+SILENT_ITEM_WORDS = {
+    "declarer-100": "the declarer's silent 100",
+    "defenders-100": "the defenders' silent 100",
+    "ulti": "the declarer's silent ulti",
+    "ulti-beaten": "the declarer's silent ulti beaten",
+    "defender-ulti": "a defender's silent ulti",
+    "defender-ulti-beaten": "a defender's silent ulti beaten",
+    "durchmars": "a silent durchmars",
+}
+
+
+def settlement_text(settlement) -> str:
+    """A finished game in words, item by item, then who pays whom (R30-R33):
+    ``party lost (-1), ulti made (+4): each defender pays the declarer 3 units``.
+
+    ``settlement`` is a :class:`ulti_solver.settlement.Settlement` (not imported here:
+    a command loads the settlement only when it values a game).
+    """
+    components = len(settlement.bid.components)
+    replaced = any(item.name.endswith("-100") for item in settlement.items[components:])
+    parts = []
+    for index, item in enumerate(settlement.items):
+        if index >= components:
+            parts.append(f"{SILENT_ITEM_WORDS.get(item.name, item.name)} ({signed(item.units)})")
+        elif item.units == 0 and replaced:
+            parts.append(f"{item.name} {'made' if item.made else 'lost'} (not paid: the silent 100 replaces it)")
+        else:
+            parts.append(f"{item.name} {'made' if item.made else 'lost'} ({signed(item.units)})")
+    return f"{', '.join(parts)}: {pays_text(settlement.per_defender)}"
+
+
+def result_text(deal: Deal, bid: Bid, trump: Optional[int], rules: Rules, outcome) -> str:
+    """How a finished game (``outcome``, all ten tricks) settles, in words (R30-R33)."""
+    from ..settlement import game_settlement  # loaded only where a game ends
+
+    return settlement_text(game_settlement(Scoring(deal, bid, trump, rules), outcome))

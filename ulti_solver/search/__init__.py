@@ -18,7 +18,9 @@ from ..cards import Suit
 from ..coerce import as_bid, as_deal, as_game_at, as_rules, as_trump
 from ..deal import Deal
 from ..errors import ConfigError
+from ..kontra import NO_KONTRA, Kontra, half, kontra_for
 from ..position import Position
+from ..scoring import Scoring
 from ..solution import Solution
 from ..variants import DEFAULT_RULES, Rules
 from . import core
@@ -63,6 +65,15 @@ def solve_reference(*args, **kwargs) -> Solution:
     return reference(*args, **kwargs)
 
 
+def _kontra(kontra, bid: Bid, rules: Rules) -> Kontra:
+    """The kontras of a game from any form :func:`ulti_solver.kontra.parse_kontra` reads (None: none)."""
+    if kontra is None:
+        return NO_KONTRA
+    if isinstance(kontra, Kontra):
+        return kontra
+    return kontra_for(kontra, bid, rules)
+
+
 def solve(
     deal: Deal,
     bid: Bid,
@@ -72,6 +83,7 @@ def solve(
     position: Optional[Position] = None,
     silent: bool = False,
     value: bool = False,
+    kontra=None,
     impl: Optional[str] = None,
 ) -> Solution:
     """Every component's makeability, the whole bid (R24) and ``declarer_points``.
@@ -79,14 +91,34 @@ def solve(
     ``trump`` is the suit actually played (see :func:`solve_bid` for the
     bid-level choice of trumps).  ``position`` starts later than the first
     lead, possibly inside a trick; ``silent`` adds the R25-R27 questions;
-    ``value`` adds the double-dummy value S (R34).  Each argument may be
-    text as the command line takes it (see :mod:`ulti_solver.coerce`).
+    ``value`` adds the double-dummy value (R34) under ``kontra`` (R36-R39)
+    and what conceding would cost.  Each argument may be text as the
+    command line takes it (see :mod:`ulti_solver.coerce`).
     """
     deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
+    kontra = _kontra(kontra, bid, rules)
     if implementation(impl) == "reference" or (position is not None and position.finished):
         # A finished game needs no search: the reference reads its outcome directly.
-        return solve_reference(deal, bid, trump, rules, position, silent, value)
-    return solve_core(deal, bid, trump, rules, position, silent, value)
+        return solve_reference(deal, bid, trump, rules, position, silent, value, kontra)
+    return solve_core(deal, bid, trump, rules, position, silent, value, kontra)
+
+
+def value_total(
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules = DEFAULT_RULES,
+    *,
+    position: Optional[Position] = None,
+    kontra=None,
+    impl: Optional[str] = None,
+) -> int:
+    """R34, R39 alone: what the declarer is sure of in all, S_1 + S_2, with best play."""
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
+    kontra = _kontra(kontra, bid, rules)
+    if implementation(impl) == "reference":
+        return solve_reference(deal, bid, trump, rules, position, value=True, kontra=kontra).value_total
+    return core.CoreGame.for_deal(deal, bid, trump, rules, position, kontra).value_total()
 
 
 def value(
@@ -96,24 +128,64 @@ def value(
     rules: Rules = DEFAULT_RULES,
     *,
     position: Optional[Position] = None,
+    kontra=None,
     impl: Optional[str] = None,
-) -> int:
-    """R34 alone: the double-dummy value S, in units per defender."""
-    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
+):
+    """R34 alone: the double-dummy value S, in units per defender (half the total, R39)."""
+    return half(value_total(deal, bid, trump, rules, position=position, kontra=kontra, impl=impl))
+
+
+def total_at_least(
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules,
+    bound: int,
+    *,
+    kontra=None,
+    impl: Optional[str] = None,
+) -> bool:
+    """Whether the declarer can be sure of S_1 + S_2 >= ``bound``: cheaper than the value itself."""
+    kontra = _kontra(kontra, bid, rules)
     if implementation(impl) == "reference":
-        return solve_reference(deal, bid, trump, rules, position, value=True).value
-    return core.CoreGame.for_deal(deal, bid, trump, rules, position).value()
+        return value_total(deal, bid, trump, rules, kontra=kontra, impl=impl) >= bound
+    return core.CoreGame.for_deal(deal, bid, trump, rules, kontra=kontra).total_at_least(bound)
+
+
+def component_makeable(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, component: str, *, impl=None) -> bool:
+    """Whether the declarer can force one component of the bid on its own (R14-R23)."""
+    if implementation(impl) == "reference":
+        return solve_reference(deal, bid, trump, rules).components[component]
+    game = core.CoreGame.for_deal(deal, bid, trump, rules)
+    return game.can_force(core.component_goal(component, game.scoring, game.position), points_known=False)
+
+
+def reaches_units(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, units: int, *, impl=None) -> bool:
+    """Whether the declarer can be sure to take ``units`` units of card points (R4) in tricks."""
+    if implementation(impl) == "reference":
+        solution = solve_reference(deal, bid, trump, rules)
+        talon = Scoring(deal, bid, trump, rules).talon_declarer
+        return (solution.declarer_points - talon) // 10 >= units
+    return core.CoreGame.for_deal(deal, bid, trump, rules).search.can_force(0, units)
 
 
 def solve_joint_value(
-    deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES, *, impl: Optional[str] = None
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules = DEFAULT_RULES,
+    *,
+    kontra=None,
+    impl: Optional[str] = None,
 ) -> Tuple[bool, int]:
-    """(whole bid made (R24), value S (R34)): what a simulation counts, with no more search than that."""
+    """(whole bid made (R24), the declarer's total S_1 + S_2 (R34, R39)): what a simulation counts,
+    with no more search than that."""
+    kontra = _kontra(kontra, bid, rules)
     if implementation(impl) == "reference":
-        solution = solve_reference(deal, bid, trump, rules, value=True)
-        return solution.joint, solution.value
-    game = core.CoreGame.for_deal(deal, bid, trump, rules)
-    return game.joint(), game.value()
+        solution = solve_reference(deal, bid, trump, rules, value=True, kontra=kontra)
+        return solution.joint, solution.value_total
+    game = core.CoreGame.for_deal(deal, bid, trump, rules, kontra=kontra)
+    return game.joint(), game.value_total()
 
 
 def solve_bid(
@@ -124,24 +196,29 @@ def solve_bid(
     *,
     silent: bool = False,
     value: bool = False,
+    kontra=None,
     impl: Optional[str] = None,
 ) -> List[Solution]:
     """Solve a bid as a command does: for the trump(s) that R28/R29 give it."""
     deal, bid, trump, rules = as_deal(deal), as_bid(bid), as_trump(trump), as_rules(rules)
     deal = deal.require_talon()
     return [
-        solve(deal, played_bid, played_trump, rules, silent=silent, value=value, impl=impl)
+        solve(deal, played_bid, played_trump, rules, silent=silent, value=value, kontra=kontra, impl=impl)
         for played_bid, played_trump in trumps_to_solve(bid, trump)
     ]
 
 
 __all__ = [
     "IMPL_ENV",
+    "component_makeable",
     "core_built",
     "forget_positions",
     "implementation",
+    "reaches_units",
     "solve",
     "solve_bid",
     "solve_joint_value",
+    "total_at_least",
     "value",
+    "value_total",
 ]

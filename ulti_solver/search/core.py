@@ -15,6 +15,7 @@ from typing import Optional
 from ..bids import Bid
 from ..cards import Suit
 from ..deal import Deal
+from ..kontra import NO_KONTRA, Kontra
 from ..play import PlayRules
 from ..position import Position, start_of_play
 from ..scoring import Scoring, silent_questions
@@ -26,7 +27,7 @@ try:
 except ImportError:  # not built: the facade falls back to the reference, with a warning
     _core = None
 else:  # the goal compiler needs the core's flags, so it comes only with the core
-    from ..goals import bid_goal, component_goal, past_of, settled_value, silent_goal, value_question
+    from ..goals import BB_ACES, G_ACES, G_NO_TRICKS, G_ULTI, bid_goal, cards_out, component_goal, silent_goal
 
 _local = threading.local()
 
@@ -62,6 +63,52 @@ def legal_mask(position: Position, play: PlayRules) -> int:
     return make_search(position, play).legal()
 
 
+_QUESTIONS: dict = {}
+
+
+def value_question(scoring: Scoring, table=None):
+    """The core's value question for this game: the price of every final outcome (ulti_solver.pricing)
+    and the flags that steer move ordering; remembered, because the same few situations recur."""
+    from ..bids import BETLI, FOUR_ACES
+    from ..pricing import final_values, value_signature
+
+    table = table or scoring.rules.value_table
+    key = value_signature(scoring, table)
+    question = _QUESTIONS.get(key)
+    if question is None:
+        if len(_QUESTIONS) > 20_000:
+            _QUESTIONS.clear()
+        bid = scoring.bid
+        trump_game = scoring.trump is not None
+        order = G_NO_TRICKS if BETLI in bid.components else 0
+        if trump_game:
+            order |= G_ULTI | (G_ACES if FOUR_ACES in bid.components else 0)
+        question = _QUESTIONS[key] = _core.ValueQuestion(final_values(scoring, table), order, trump_game)
+    return question
+
+
+def past_of(position: Position) -> int:
+    """The core's index of what has happened so far, as far as S can read it."""
+    so_far = position.so_far
+    ace_lost = bool(BB_ACES & ~cards_out(position) & ~so_far.declarer_aces)  # talon or defenders
+    return _core.past_index(
+        so_far.declarer_points // 10, so_far.declarer_tricks > 0, so_far.defender_tricks > 0, ace_lost
+    )
+
+
+def settled_total(scoring: Scoring, position: Position) -> int:
+    """S_1 + S_2 of a finished game."""
+    from ..settlement import game_total
+
+    return game_total(scoring, position.so_far)
+
+
+def _concede_total(scoring: Scoring) -> int:
+    from ..settlement import concede_total  # only where the value is asked: a plain solve starts faster
+
+    return concede_total(scoring)
+
+
 class CoreGame:
     """Answers goals of one deal, bid and trump at one position with one core search object."""
 
@@ -80,8 +127,9 @@ class CoreGame:
         trump: Optional[Suit],
         rules: Rules = DEFAULT_RULES,
         position: Optional[Position] = None,
+        kontra: Kontra = NO_KONTRA,
     ) -> CoreGame:
-        scoring = Scoring(deal, bid, trump, rules)
+        scoring = Scoring(deal, bid, trump, rules, kontra)
         return cls(scoring, position or start_of_play(scoring.deal))
 
     def max_units(self) -> int:
@@ -109,18 +157,16 @@ class CoreGame:
             points_known=False,
         )
 
-    def value(self) -> int:
-        """R34 from this position."""
-        question = value_question(self.scoring)
-        past = past_of(self.position)
+    def value_total(self) -> int:
+        """R34, R39 from this position: the declarer's total S_1 + S_2 with best play."""
         if self.position.finished:
-            return settled_value(self.scoring, self.position)
-        return self.search.value(question, past)
+            return settled_total(self.scoring, self.position)
+        return self.search.value(value_question(self.scoring), past_of(self.position))
 
-    def value_at_least(self, bound: int) -> bool:
-        """Whether the declarer can be sure of S >= ``bound`` (a null-window search)."""
+    def total_at_least(self, bound: int) -> bool:
+        """Whether the declarer can be sure of a total S_1 + S_2 >= ``bound`` (a null-window search)."""
         if self.position.finished:
-            return settled_value(self.scoring, self.position) >= bound
+            return settled_total(self.scoring, self.position) >= bound
         return self.search.value_at_least(value_question(self.scoring), past_of(self.position), bound)
 
 
@@ -132,6 +178,7 @@ def solve_core(
     position: Optional[Position] = None,
     silent: bool = False,
     value: bool = False,
+    kontra: Kontra = NO_KONTRA,
 ):
     """:func:`ulti_solver.search.solve` on the Cython core: each answer is one or a few core questions.
 
@@ -139,7 +186,7 @@ def solve_core(
     condition (party, 40-100, 20-100) too; the questions share one search
     object, so later ones reuse what earlier ones put in the table.
     """
-    scoring = Scoring(deal, bid, trump, rules)
+    scoring = Scoring(deal, bid, trump, rules, kontra)
     position = position or start_of_play(scoring.deal)
     game = CoreGame(scoring, position)
     asked = {c: component_goal(c, scoring, position) for c in bid.ordered_components()}
@@ -158,7 +205,6 @@ def solve_core(
         for name, predicate, by_defenders in silent_questions(scoring):
             goal, flip = silent_goal(name, predicate, by_defenders, scoring, position)
             silent_answers[name] = game.can_force(goal) != flip
-    worth = game.value() if value else None
     return Solution(
         scoring.deal,
         bid,
@@ -168,7 +214,9 @@ def solve_core(
         joint,
         points,
         silent_answers,
-        worth,
+        value_total=game.value_total() if value else None,
+        kontra=kontra,
+        concede_total=_concede_total(scoring) if value else None,
         position=position,
         nodes=game.search.nodes,
     )

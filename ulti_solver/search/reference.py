@@ -19,46 +19,20 @@ from __future__ import annotations
 
 from typing import Callable, Dict, Optional, Sequence
 
-from ..bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
+from ..bids import Bid
 from ..cards import Suit, card_points, cards_of, hand_points
 from ..deal import Deal
+from ..kontra import NO_KONTRA, Kontra
 from ..play import DECLARER, legal_moves, trick_winner
 from ..position import LAST_TRICK_BONUS, Outcome, Position, finish_trick, start_of_play
-from ..scoring import Scoring, SilentQuestion, silent_questions
+from ..reads import game_key
+from ..scoring import Scoring, SilentItem, silent_questions
 from ..variants import DEFAULT_RULES, Rules
 
 
-def _points_and_tricks(o: Outcome):
-    return o.declarer_points, o.declarer_tricks > 0, o.defender_tricks > 0
-
-
-def _seven(o: Outcome):
-    return o.seven_trick, o.seven_won
-
-
-#: What each goal reads of the outcome (R14-R27), so that the memo can share
-#: positions that differ only in what the goal ignores.
-READS = {
-    PARTY: _points_and_tricks,
-    FORTY_100: lambda o: o.declarer_points,
-    TWENTY_100: lambda o: o.declarer_points,
-    ULTI: _seven,
-    FOUR_ACES: lambda o: o.declarer_aces,
-    DURCHMARS: lambda o: o.defender_tricks > 0,
-    BETLI: lambda o: o.declarer_tricks > 0,
-    SilentQuestion.DECLARER_100: _points_and_tricks,
-    SilentQuestion.DEFENDERS_100: _points_and_tricks,
-    SilentQuestion.ULTI: _seven,
-    SilentQuestion.DEFENDER_ULTI: _seven,
-    SilentQuestion.DEFENDER_ULTI_FAILS: _seven,
-    SilentQuestion.DURCHMARS: lambda o: o.defender_tricks > 0,
-}
-
-
 def reads_all(names):
-    """What a conjunction of goals reads: the parts each of them reads."""
-    parts = [READS[n] for n in names]
-    return lambda o: tuple(part(o) for part in parts)
+    """What a conjunction of goals reads of the game so far (ulti_solver.reads)."""
+    return game_key(names)
 
 
 class Game(Scoring):
@@ -76,8 +50,9 @@ class Game(Scoring):
         trump: Optional[Suit],
         rules: Rules = DEFAULT_RULES,
         position: Optional[Position] = None,
+        kontra: Kontra = NO_KONTRA,
     ):
-        super().__init__(deal, bid, trump, rules)
+        super().__init__(deal, bid, trump, rules, kontra)
         self.position = position or start_of_play(self.deal)
 
     def _walk(self, leaf, combine, key_of):
@@ -134,7 +109,8 @@ class Game(Scoring):
         return self._walk(goal, combine, reads)
 
     def value(self, settle: Callable[[Outcome], int], possible: Sequence[int]) -> int:
-        """R34: the minimax of ``settle`` (S of the finished game), the defenders minimising.
+        """R34, R39: the minimax of ``settle`` (what the finished game pays the declarer
+        in all), the defenders minimising.
 
         A finite game of perfect information is determined, so the value is
         at least v exactly when the declarer can force an outcome with
@@ -147,9 +123,9 @@ class Game(Scoring):
         """
         names = list(self.bid.components)
         if self.bid.plays_party:  # R25: the silent 100s
-            names.append(SilentQuestion.DECLARER_100)
+            names.append(SilentItem.DECLARER_100)
         if self.trump is not None:  # R26, R27: the silent ulti and durchmars
-            names += [SilentQuestion.ULTI, SilentQuestion.DURCHMARS]
+            names += [SilentItem.ULTI, SilentItem.DURCHMARS]
         reads = reads_all(names)
         low, high = 0, len(possible) - 1  # the value is possible[i] for some i in [low, high]
         while low < high:
@@ -229,15 +205,19 @@ def solve_reference(
     position: Optional[Position] = None,
     silent: bool = False,
     value: bool = False,
+    kontra: Kontra = NO_KONTRA,
 ):
     """Every answer of INTERFACE.md by plain search: components, whole bid (R24),
-    points, and on request the silent achievements (R25-R27) and the value (R34)."""
-    from ..settlement import game_value, possible_values
+    points, and on request the silent achievements (R25-R27) and the value (R34,
+    the declarer's total S_1 + S_2 under the kontras, R39)."""
+    from ..pricing import possible_totals
+    from ..settlement import concede_total, game_total
     from ..solution import Solution
 
-    game = Game(deal, bid, trump, rules, position)
+    game = Game(deal, bid, trump, rules, position, kontra)
     components = {
-        c: not game.lost_before_play(c) and game.can_force(lambda o, c=c: game.component_made(c, o), reads=READS[c])
+        c: not game.lost_before_play(c)
+        and game.can_force(lambda o, c=c: game.component_made(c, o), reads=game_key([c]))
         for c in bid.ordered_components()
     }
     if len(components) == 1:
@@ -248,8 +228,21 @@ def solve_reference(
     silent_answers = None
     if silent:
         silent_answers = {
-            name: game.can_force(goal, by_defenders=by_defenders, reads=READS[name])
+            name: game.can_force(goal, by_defenders=by_defenders, reads=game_key([name]))
             for name, goal, by_defenders in silent_questions(game)
         }
-    worth = game.value(lambda outcome: game_value(game, outcome), possible_values(game)) if value else None
-    return Solution(game.deal, bid, trump, rules, components, joint, points, silent_answers, worth, position=position)
+    total = game.value(lambda outcome: game_total(game, outcome), possible_totals(game)) if value else None
+    return Solution(
+        game.deal,
+        bid,
+        trump,
+        rules,
+        components,
+        joint,
+        points,
+        silent_answers,
+        value_total=total,
+        kontra=kontra,
+        concede_total=concede_total(game) if value else None,
+        position=position,
+    )
