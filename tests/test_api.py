@@ -181,6 +181,8 @@ def test_a_played_game_prints_as_ulti_analyse_prints_it():
 def test_the_best_bids_print_as_ulti_best_prints_them():
     cli = run_cli("best", DEAL, "--top", "5", "--quiet").stdout
     assert str(best_bids(DEAL, top=5)) + "\n" == cli
+    cli = run_cli("best", DEAL, "--top", "3", "--kontra", "all=1", "--quiet").stdout
+    assert str(best_bids(DEAL, top=3, kontra="all=1")) + "\n" == cli
 
 
 def test_a_simulation_prints_as_ulti_simulate_prints_it():

@@ -1,9 +1,10 @@
 """The batch file format (INTERFACE.md, ``ulti batch``): one deal per line, solved line by line.
 
-A line is ``DEAL``, ``DEAL | BID`` or ``DEAL | BID | SUIT``; blank lines
-and ``#`` comments are skipped but counted, so that every message names
-the file's own line number.  A bad line becomes a :class:`LineOutcome`
-with an error instead of stopping the batch.
+A line is ``DEAL``, ``DEAL | BID``, ``DEAL | BID | SUIT`` or
+``DEAL | BID | SUIT | KONTRAS``; blank lines and ``#`` comments are skipped
+but counted, so that every message names the file's own line number.  A
+bad line becomes a :class:`LineOutcome` with an error instead of stopping
+the batch.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, TextIO, Tuple
 from .bids import COMPONENT_ORDER, HEARTS, Bid, parse_bid, parse_trump, trumps_to_solve
 from .deal import BOM, Deal, parse_deal
 from .errors import UltiInputError, excerpt
+from .kontra import NO_SPEC, Kontra, KontraSpec, parse_kontra
 from .solution import Solution
 from .variants import Rules
 
@@ -34,6 +36,7 @@ class BatchSettings:
     rules: Rules
     silent: bool = False
     value: bool = False
+    kontra: KontraSpec = NO_SPEC
 
 
 @dataclass
@@ -86,16 +89,22 @@ def numbered_lines(source: Iterable[str]) -> Iterator[Tuple[int, str]]:
             yield number, text
 
 
-def read_batch_line(text: str, settings: BatchSettings) -> Tuple[Deal, Tuple[Tuple[Bid, Optional[int]], ...]]:
-    """``DEAL``, ``DEAL | BID`` or ``DEAL | BID | SUIT``: the deal and the games to solve.
+def read_batch_line(text: str, settings: BatchSettings) -> Tuple[Deal, Tuple[Tuple[Bid, Optional[int], Kontra], ...]]:
+    """``DEAL``, ``DEAL | BID``, ``DEAL | BID | SUIT`` or ``DEAL | BID | SUIT | KONTRAS``:
+    the deal and the games to solve, each with its kontras (R36, R37).
 
-    The line's own bid and trump win over ``--bid`` and ``--trump``.  The
-    default trump is used only where the bid needs a trump named: a bid
-    with a trump that is not red (a red bid names hearts itself, R28).
+    The line's own bid, trump and kontras win over ``--bid``, ``--trump`` and
+    ``--kontra`` (a fourth field replaces ``--kontra`` whole; ``-`` or nothing
+    there means none).  The default trump is used only where the bid needs a
+    trump named: a bid with a trump that is not red (a red bid names hearts
+    itself, R28).
     """
     fields = [f.strip() for f in text.split("|")]
-    if len(fields) > 3:
-        raise BatchLineError(f"a line is DEAL, DEAL | BID or DEAL | BID | SUIT; this one has {len(fields)} fields")
+    if len(fields) > 4:
+        raise BatchLineError(
+            f"a line is DEAL, DEAL | BID, DEAL | BID | SUIT or DEAL | BID | SUIT | KONTRAS; "
+            f"this one has {len(fields)} fields"
+        )
     deal = parse_deal(fields[0]).require_talon()
     bid_text = fields[1] if len(fields) > 1 else ""
     bid = parse_bid(bid_text) if bid_text else settings.bid
@@ -112,7 +121,10 @@ def read_batch_line(text: str, settings: BatchSettings) -> Tuple[Deal, Tuple[Tup
         trump = settings.trump
     else:
         trump = None
-    return deal, trumps_to_solve(bid, trump)
+    spec = settings.kontra
+    if len(fields) > 3:
+        spec = NO_SPEC if fields[3] in ("", "-") else parse_kontra(fields[3])
+    return deal, tuple((b, t, spec.for_bid(b, settings.rules)) for b, t in trumps_to_solve(bid, trump))
 
 
 def solve_batch_line(settings: BatchSettings, numbered_line: Tuple[int, str]) -> LineOutcome:
@@ -125,7 +137,8 @@ def solve_batch_line(settings: BatchSettings, numbered_line: Tuple[int, str]) ->
     except UltiInputError as exc:
         return LineOutcome(line, error=one_line(exc))
     solved = tuple(
-        solve(deal, bid, trump, settings.rules, silent=settings.silent, value=settings.value) for bid, trump in games
+        solve(deal, bid, trump, settings.rules, silent=settings.silent, value=settings.value, kontra=kontra)
+        for bid, trump, kontra in games
     )
     return LineOutcome(line, deal, solved)
 

@@ -117,6 +117,13 @@ class KontraSpec:
     def __str__(self) -> str:
         return ", ".join(map(str, self.said))
 
+    def check_some_bid_has(self, bids: Iterable[Bid]) -> None:
+        """For commands that kontra many bids (best, simulate): every component named is in one of them."""
+        bids = list(bids)
+        for said in self.said:
+            if said.component != ALL and not any(said.component in bid.components for bid in bids):
+                raise KontraError(f"--kontra {said}: none of the bids weighed has {said.component}")
+
     def then(self, other: KontraSpec) -> KontraSpec:
         """These kontras, then ``other``'s (which win where they say the same component and seat)."""
         return KontraSpec(self.said + other.said)
@@ -124,9 +131,11 @@ class KontraSpec:
     def for_bid(self, bid: Bid, rules: Rules = DEFAULT_RULES, strict: bool = True) -> Kontra:
         """The levels these kontras give ``bid`` (R36, R37).
 
-        ``strict``: a component the bid lacks is an error; otherwise it is
-        passed over (``ulti best --kontra ulti`` kontras the ulti of every
-        candidate that has one)."""
+        ``strict``: a component the bid lacks is an error, and so is a seat
+        where none belongs or none where one does.  Otherwise (``ulti best
+        --kontra ulti`` kontras the ulti of every candidate that has one) a
+        missing component is passed over, a seat on a joint kontra too, and
+        a kontra without a seat on an individual component is both defenders'."""
         levels: Dict[str, list] = {}
         components = bid.ordered_components()
         for said in self.said:
@@ -150,11 +159,13 @@ class KontraSpec:
                 targets = [said.component]
                 alone = individual(bid, said.component, rules)
                 if said.seat is not None and not alone:
+                    if not strict:
+                        continue  # a defender's own kontra, on a bid where it counts for both
                     raise KontraError(
                         f"a kontra on the {said.component} of {str(bid)!r} counts for both defenders (R37); "
                         f"write {said.component}={said.level} without the seat"
                     )
-                if said.seat is None and alone:
+                if said.seat is None and alone and strict:
                     raise KontraError(
                         f"each defender kontras the {said.component} of {str(bid)!r} on his own (R37); "
                         f"write 1:{said.component}={said.level} or 2:{said.component}={said.level}"

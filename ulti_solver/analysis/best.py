@@ -29,7 +29,7 @@ from ..bids import NON_RED_TRUMPS, Bid, parse_bid
 from ..cards import HEARTS, Suit, card_name
 from ..coerce import as_bids, as_deal, as_rules
 from ..deal import Deal
-from ..kontra import NO_KONTRA, NO_SPEC, KontraSpec, half
+from ..kontra import NO_KONTRA, NO_SPEC, KontraSpec, half, parse_kontra
 from ..pricing import FinalTable, final_table
 from ..scoring import Scoring
 from ..search import component_makeable, implementation, reaches_units, solve, total_at_least, value_total
@@ -64,6 +64,10 @@ NO_TRUMP_BIDS: Tuple[Bid, ...] = tuple(
         "open colorless durchmars",
     )
 )
+
+
+#: Every bid of R28, whatever its trump.
+CANDIDATE_BIDS_ONLY = TRUMP_BIDS + NO_TRUMP_BIDS
 
 
 def _red(bid: Bid) -> Bid:
@@ -120,6 +124,7 @@ class BestBids:
     skipped: int  # ruled out by a bound: their best outcome, or one goal at a time
     deal: Optional[Deal] = None  # the deal ranked (12 cards before the discard, or dealt)
     rules: Rules = DEFAULT_RULES
+    kontra: KontraSpec = NO_SPEC  # the kontras applied to every candidate that has them
 
     def __str__(self) -> str:
         """The table ``ulti best`` prints: the hands, the ranked candidates, the best bid."""
@@ -233,8 +238,9 @@ def best_bids(
     (``all``: every component it has), so a player sees which bid survives a kontra.
     ``on_progress(done)`` is called as candidates are dealt with (for a bar).
     """
-    deal, rules, bids = as_deal(deal), as_rules(rules), as_bids(bids)
+    deal, rules, bids, kontra = as_deal(deal), as_rules(rules), as_bids(bids), parse_kontra(kontra)
     impl = implementation(impl)
+    kontra.check_some_bid_has(CANDIDATE_BIDS_ONLY if bids is None else bids)
     pool: List[Candidate] = []
     for order, (after, bid, trump, discard) in enumerate(candidates_of(deal, bids, rules)):
         scoring = Scoring(after, bid, trump, rules, kontra.for_bid(bid, rules, strict=False) if kontra else NO_KONTRA)
@@ -280,7 +286,7 @@ def best_bids(
     ranked = _ranked(valued, top)
     for cand in ranked:
         cand.solution = solve(*_game(cand, rules), value=True, kontra=cand.scoring.kontra, impl=impl)
-    return BestBids(ranked, len(pool), searched, tested, skipped, deal, rules)
+    return BestBids(ranked, len(pool), searched, tested, skipped, deal, rules, kontra)
 
 
 def _game(cand: Candidate, rules: Rules):

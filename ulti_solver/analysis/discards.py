@@ -165,15 +165,16 @@ def discard_tasks(deal: Deal, bid: Bid, trump: Optional[Suit]) -> List[DiscardTa
 
 
 def solve_discard(
-    task: DiscardTask, rules: Rules = DEFAULT_RULES, silent: bool = False, value: bool = False
+    task: DiscardTask, rules: Rules = DEFAULT_RULES, silent: bool = False, value: bool = False, kontra=None
 ) -> DiscardResult:
-    """Discard, then solve the 10-card deal; a module-level function so worker processes can run it."""
+    """Discard, then solve the 10-card deal; a module-level function so worker processes can run it.
+    ``kontra``: the kontras on the bid (R36-R39), for the value."""
     after = task.before.discard(*task.discard)
     held_before = needed_marriage(task.before.hands[0], task.bid, task.trump) is None
     missing_after = needed_marriage(after.hands[0], task.bid, task.trump)
     return DiscardResult(
         discard=task.discard,
-        solution=solve(after, task.bid, task.trump, rules, silent=silent, value=value),
+        solution=solve(after, task.bid, task.trump, rules, silent=silent, value=value, kontra=kontra),
         talon_points=10 * popcount(after.talon & BB_POINT_CARDS),
         breaks_marriage=missing_after if held_before else None,
     )
@@ -192,6 +193,7 @@ def solve_discards(
     silent: bool = False,
     value: bool = False,
     on_result: Optional[Callable[[DiscardResult], None]] = None,
+    kontra=None,
 ) -> List[DiscardResult]:
     """Solve every discard for every trump in play and rank them best first.
 
@@ -199,7 +201,7 @@ def solve_discards(
     """
     results = []
     for task in discard_tasks(deal, bid, trump):
-        result = solve_discard(task, rules, silent, value)
+        result = solve_discard(task, rules, silent, value, kontra)
         if on_result is not None:
             on_result(result)
         results.append(result)

@@ -20,6 +20,7 @@ from ..bids import Bid
 from ..cards import SUIT_NAMES, Card, Suit, card_label, card_name, cards_of
 from ..coerce import as_cards, as_game, as_game_at
 from ..deal import SEAT_NAMES, Deal
+from ..kontra import NO_KONTRA, Kontra, kontra_for
 from ..play import DECLARER, PlayRules
 from ..position import Position, replay, start_of_play
 from ..search import solve
@@ -42,24 +43,42 @@ def card_solutions(
     position: Position,
     *,
     silent: bool = False,
+    kontra=None,
     impl: Optional[str] = None,
 ) -> Dict[Card, Solution]:
     """For every card the player to move may play (R9-R12): the full answers after it, value included."""
     play = PlayRules.for_game(bid, trump, rules)
     return {
-        card: solve(deal, bid, trump, rules, position=position.after(card, play), silent=silent, value=True, impl=impl)
+        card: solve(
+            deal,
+            bid,
+            trump,
+            rules,
+            position=position.after(card, play),
+            silent=silent,
+            value=True,
+            kontra=kontra,
+            impl=impl,
+        )
         for card in cards_of(position.legal(play))
     }
 
 
 def card_values(
-    deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, position: Position, impl: Optional[str] = None
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules,
+    position: Position,
+    impl: Optional[str] = None,
+    *,
+    kontra=None,
 ) -> Dict[Card, int]:
-    """The value S (R34) after each card the player to move may play."""
+    """The value S (R34, under ``kontra``: R39) after each card the player to move may play."""
     deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
     play = PlayRules.for_game(bid, trump, rules)
     return {
-        card: position_value(deal, bid, trump, rules, position=position.after(card, play), impl=impl)
+        card: position_value(deal, bid, trump, rules, position=position.after(card, play), kontra=kontra, impl=impl)
         for card in cards_of(position.legal(play))
     }
 
@@ -70,7 +89,14 @@ def best_cards(values: Dict[Card, int], position: Position) -> List[Card]:
 
 
 def best_line(
-    deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, position: Position, impl: Optional[str] = None
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules,
+    position: Position,
+    impl: Optional[str] = None,
+    *,
+    kontra=None,
 ) -> List[Card]:
     """One best continuation to the end of the game: at each turn the lowest-numbered best card.
 
@@ -81,7 +107,7 @@ def best_line(
     play = PlayRules.for_game(bid, trump, rules)
     line: List[Card] = []
     while not position.finished:
-        card = best_cards(card_values(deal, bid, trump, rules, position, impl), position)[0]
+        card = best_cards(card_values(deal, bid, trump, rules, position, impl, kontra=kontra), position)[0]
         line.append(card)
         position = position.after(card, play)
     return line
@@ -157,6 +183,7 @@ class GameAnalysis:
     rules: Rules
     verdicts: List[CardVerdict]
     final_value: int  # S where the record ends (the settlement, when all 30 cards are played)
+    kontra: Kontra = NO_KONTRA
 
     def errors_by_seat(self) -> Dict[int, int]:
         counts = {0: 0, 1: 0, 2: 0}
@@ -189,6 +216,7 @@ class GameAnalysis:
             "value_at_end": self.final_value,
             "errors": {str(seat): errors[seat] for seat in range(3)},
             "units_given_away": {str(seat): costs[seat] for seat in range(3)},
+            **({"kontra": self.kontra.as_json()} if self.kontra else {}),
         }
 
 
@@ -199,8 +227,11 @@ def analyse_game(
     cards: Sequence[Card],
     rules: Rules = DEFAULT_RULES,
     impl: Optional[str] = None,
+    *,
+    kontra=None,
 ) -> GameAnalysis:
-    """Judge each card of a played game (R34): ``cards`` in play order from the opening lead.
+    """Judge each card of a played game (R34, under ``kontra``: R39): ``cards`` in play order
+    from the opening lead.
 
     Raises :class:`~ulti_solver.position.PlayError` for a card that could
     not have been played (naming the card, its trick and the rule).
@@ -208,12 +239,13 @@ def analyse_game(
     (deal, bid, trump, rules), cards = as_game(deal, bid, trump, rules), as_cards(cards)
     play = PlayRules.for_game(bid, trump, rules)
     deal = deal.require_talon()
+    kontra = NO_KONTRA if kontra is None else kontra_for(kontra, bid, rules)
     replay(deal, play, cards)  # every card checked before any search
     position = start_of_play(deal)
     verdicts = []
-    before = position_value(deal, bid, trump, rules, position=position, impl=impl)
+    before = position_value(deal, bid, trump, rules, position=position, kontra=kontra, impl=impl)
     for index, card in enumerate(cards, start=1):
-        values = card_values(deal, bid, trump, rules, position, impl)
+        values = card_values(deal, bid, trump, rules, position, impl, kontra=kontra)
         verdicts.append(
             CardVerdict(
                 index, position.trick_number, position.to_move, card, before, values[card], best_cards(values, position)
@@ -221,4 +253,4 @@ def analyse_game(
         )
         before = values[card]
         position = position.after(card, play)
-    return GameAnalysis(deal, bid, trump, rules, verdicts, before)
+    return GameAnalysis(deal, bid, trump, rules, verdicts, before, kontra)

@@ -22,6 +22,7 @@ from ..bids import Bid, trumps_to_solve
 from ..cards import SUIT_NAMES, Suit, card_name, cards_label, format_hand
 from ..coerce import as_simulation
 from ..dealing import ConstraintError, Constraints, sample_deal
+from ..kontra import NO_KONTRA, NO_SPEC, Kontra, KontraSpec, parse_kontra
 from ..search import solve_joint_value
 from ..variants import DEFAULT_RULES, Rules
 from .best import CANDIDATE_BIDS
@@ -46,11 +47,12 @@ def wilson(made: int, samples: int, z: float = Z95) -> Tuple[float, float]:
 
 @dataclass(frozen=True)
 class Game:
-    """One line of a simulation: a discard (or none), a bid and its trump."""
+    """One line of a simulation: a discard (or none), a bid, its trump and the kontras on it."""
 
     discard: Optional[Tuple[int, int]]
     bid: Bid
     trump: Optional[Suit]
+    kontra: Kontra = NO_KONTRA
 
 
 @dataclass
@@ -98,6 +100,7 @@ class Tally:
             "discard": None if game.discard is None else [card_name(c) for c in game.discard],
             "bid": str(game.bid),
             "trump": None if game.trump is None else SUIT_NAMES[game.trump],
+            **({"kontra": game.kontra.as_json()} if game.kontra else {}),
             "samples": self.samples,
             "made": self.made,
             "p_made": round(self.p_made, 6),
@@ -112,8 +115,11 @@ def games_for(
     bids: Optional[Sequence[Bid]],
     trump: Optional[Suit],
     discards: Optional[Sequence[Tuple[int, int]]],
+    kontra: KontraSpec = NO_SPEC,
+    rules: Rules = DEFAULT_RULES,
 ) -> List[Game]:
-    """Every (discard, bid, trump) asked: all discards of a 12-card hand and all bids by default."""
+    """Every (discard, bid, trump) asked: all discards of a 12-card hand and all bids by default,
+    each with the kontras of ``kontra`` on the components it has (R36-R39)."""
     if constraints.talon is not None:
         if discards:
             raise ConstraintError("a discard is for a 12-card hand; this hand already has its talon")
@@ -133,7 +139,9 @@ def games_for(
         pairs = [pair for bid in bids for pair in trumps_to_solve(bid, trump)]
     else:
         pairs = [(b, t) for b, t in CANDIDATE_BIDS if trump is None or t in (trump, None)]
-    return [Game(d, b, t) for d in chosen for b, t in pairs]
+    kontra.check_some_bid_has(b for b, _ in pairs)
+    levels = {b: kontra.for_bid(b, rules, strict=False) if kontra else NO_KONTRA for b, _ in pairs}
+    return [Game(d, b, t, levels[b]) for d in chosen for b, t in pairs]
 
 
 def solve_sample(
@@ -144,7 +152,7 @@ def solve_sample(
     results = []
     for game in games:
         played = deal if game.discard is None else deal.discard(*game.discard)
-        results.append(solve_joint_value(played, game.bid, game.trump, rules))
+        results.append(solve_joint_value(played, game.bid, game.trump, rules, kontra=game.kontra))
     return results
 
 
@@ -193,6 +201,7 @@ def simulate(
     cluster=None,
     on_sample: Optional[Callable[[int], None]] = None,
     spread_after: Optional[float] = None,
+    kontra=None,
 ) -> Simulation:
     """Solve ``samples`` deals fitting ``constraints`` for every game asked; see the module docstring.
 
@@ -208,7 +217,7 @@ def simulate(
     constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules)
     from ..runner import chunk_size, ordered_results
 
-    games = games_for(constraints, bids, trump, discards)
+    games = games_for(constraints, bids, trump, discards, parse_kontra(kontra), rules)
     hand = format_hand(constraints.hand)
     work = partial(solve_sample, constraints, games, rules, seed)
     jobs = max(1, min(jobs, samples))

@@ -11,6 +11,7 @@ from ..analysis.replay import GameAnalysis, analyse_game
 from ..batch import numbered_lines, one_line, open_lines
 from ..deal import SEAT_NAMES
 from ..errors import UltiInputError
+from ..kontra import NO_SPEC
 from ..play import PlayRules, trick_winner
 from ..position import parse_play, replay
 from ..record import parse_record
@@ -20,7 +21,9 @@ from .options import (
     bid_option,
     build_rules,
     deal_argument,
+    game_kontra,
     json_option,
+    kontra_option,
     played_games,
     read_deal,
     rules_options,
@@ -58,12 +61,13 @@ from .text import (
     help="Analyse every game of FILE, one per line: DEAL | BID | SUIT | CARDS (or JSON lines).",
 )
 @rules_options()
+@kontra_option("the game's components (for --file: on every game's bid)")
 @json_option(
     "JSON lines: one object per card (index, trick, seat, card, value_before, value_after, "
     'best, error, cost), then {"summary": ...}.'
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")
-def command(deal, bid, trump, play_text, file, variants, rulebook, table, as_json, quiet):
+def command(deal, bid, trump, play_text, file, variants, rulebook, table, kontra, as_json, quiet):
     """Judge each card of a played game by the double-dummy value (R34).
 
     Before and after every card the value S of the game is worked out:
@@ -89,7 +93,7 @@ def command(deal, bid, trump, play_text, file, variants, rulebook, table, as_jso
     if file is not None:
         if deal or play_text or bid is not None:
             raise click.UsageError("give either --file or a DEAL with --bid and --play, not both")
-        _analyse_file(file, rules, as_json, quiet)
+        _analyse_file(file, rules, as_json, quiet, kontra)
         return
     if not deal or bid is None or play_text is None:
         raise click.UsageError("give a DEAL with --bid and --play (and --trump for a trump bid), or --file FILE")
@@ -98,14 +102,15 @@ def command(deal, bid, trump, play_text, file, variants, rulebook, table, as_jso
     if len(games) > 1:
         raise BadInput(f"a played {bid} game has one trump: add --trump bells, leaves or acorns")
     ((played_bid, played_trump),) = games
+    levels = game_kontra(kontra, played_bid, rules)
     try:
-        analysis = analyse_game(the_deal, played_bid, played_trump, parse_play(play_text), rules)
+        analysis = analyse_game(the_deal, played_bid, played_trump, parse_play(play_text), rules, kontra=levels)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
     _print(Output(), analysis, as_json)
 
 
-def _analyse_file(file, rules, as_json: bool, quiet: bool) -> None:
+def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC) -> None:
     out = Output()
     bad = []
     with open_lines(file) as source:
@@ -117,7 +122,10 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool) -> None:
                 for number, text in lines:
                     try:
                         record = parse_record(text)
-                        analysis = analyse_game(record.deal, record.bid, record.trump, record.cards, rules)
+                        levels = kontra.for_bid(record.bid, rules)
+                        analysis = analyse_game(
+                            record.deal, record.bid, record.trump, record.cards, rules, kontra=levels
+                        )
                     except UltiInputError as exc:
                         bad.append(number)
                         message = one_line(exc)
@@ -149,7 +157,9 @@ def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: int = None)
 
 def game_table(analysis: GameAnalysis) -> List[str]:
     """The tricks as rows, each card marked '!' when it was an error, then the errors and the end in words."""
-    lines = deal_header(analysis.deal, analysis.bid, analysis.rules, title="Game", trumps=[analysis.trump])
+    lines = deal_header(
+        analysis.deal, analysis.bid, analysis.rules, title="Game", trumps=[analysis.trump], kontra=analysis.kontra
+    )
     play = PlayRules.for_game(analysis.bid, analysis.trump, analysis.rules)
     rows = [["trick", "led by", "cards", "won by", "value after"]]
     trick: list = []
@@ -184,7 +194,7 @@ def game_table(analysis: GameAnalysis) -> List[str]:
     ]
     lines += [""] + explained("Summary", "; ".join(seats))
     lines += [""] + _game_end(analysis, play)
-    lines += ["", *value_legend(analysis.rules.value_table, "with best play from there on")]
+    lines += ["", *value_legend(analysis.rules.value_table, "with best play from there on", bool(analysis.kontra))]
     lines += explained("value after", "the value once the trick's last card is played")
     return lines
 
@@ -199,5 +209,5 @@ def _game_end(analysis: GameAnalysis, play: PlayRules) -> List[str]:
             f"the game is not finished; its value is {signed(value)}: with best play from here {pays_text(value)}",
         )
     outcome = replay(analysis.deal, play, [v.card for v in analysis.verdicts]).so_far
-    text = result_text(analysis.deal, analysis.bid, analysis.trump, analysis.rules, outcome)
+    text = result_text(analysis.deal, analysis.bid, analysis.trump, analysis.rules, outcome, analysis.kontra)
     return explained("The game ended", text)

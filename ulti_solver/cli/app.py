@@ -45,7 +45,7 @@ SUMMARIES = {
     "batch": "Solve every deal of FILE, one deal per line ('-' reads stdin).",
     "discards": "Try every discard of the declarer's 12 cards, best first.",
     "best": "Rank every bid and trump by its double-dummy value (R34, R35).",
-    "settle": "What a finished game pays, item by item (R30-R33).",
+    "settle": "What a finished game pays, item by item (R30-R33, R36-R39).",
     "analyse": "Judge each card of a played game by the double-dummy value (R34).",
     "simulate": "Deal the unseen cards at random, solve every sample.",
     "rules": "The rules in words (ulti rules R34, ulti rules kontra); rulebooks.",

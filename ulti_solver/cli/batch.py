@@ -15,7 +15,7 @@ from ..runner import chunk_size, jobs_plan, ordered_results
 from ..scoring import SilentQuestion
 from ..search import implementation
 from .app import interrupted_status
-from .options import build_rules, game_options, json_option, value_option, worker_options
+from .options import build_rules, game_options, json_option, kontra_option, value_option, worker_options
 from .output import CSV, JSON, Output, output_format, progress_bar
 from .text import aligned, number_text, plural, signed, trump_text, value_legend, yes_no
 
@@ -32,14 +32,18 @@ TABLE_HEADER = f"{'line':>5}  {'deal':<56}  {'bid':<20}  {'trump':<8}  {'whole':
     "name their own ('DEAL | BID | SUIT'); other lines ignore it.",
 )
 @value_option("each result")
+@kontra_option("each line's bid, for --value (a line's own fourth field, DEAL | BID | SUIT | KONTRAS, wins)")
 @json_option('JSON lines: one object per deal and trump, {"line": N, "error": ...} for a bad line.')
 @click.option("--csv", "as_csv", is_flag=True, help="CSV with a header row: one row per deal and trump.")
 @worker_options("deals")
-def command(file, bid, trump, variants, rulebook, table, silent, with_value, as_json, as_csv, jobs, cluster, quiet):
+def command(
+    file, bid, trump, variants, rulebook, table, silent, with_value, kontra, as_json, as_csv, jobs, cluster, quiet
+):
     """Solve every deal of FILE, one deal per line ('-' reads stdin).
 
-    A line is DEAL, DEAL | BID or DEAL | BID | SUIT; its own bid and trump
-    win over --bid and --trump.  Blank lines and '#' comments are skipped.
+    A line is DEAL, DEAL | BID, DEAL | BID | SUIT or DEAL | BID | SUIT |
+    KONTRAS; its own bid, trump and kontras win over --bid, --trump and
+    --kontra.  Blank lines and '#' comments are skipped.
     Results come in input order as soon as they are ready.  A bad line is
     reported with its line number (counting every line of the file) and
     the others go on; the exit status is then 2.  A summary goes to stderr.
@@ -50,11 +54,12 @@ def command(file, bid, trump, variants, rulebook, table, silent, with_value, as_
       ulti example batch | ulti batch - --bid party --json -j 2 > results.jsonl
       ulti example batch | ulti batch - --bid "40-100 ulti" --trump acorns --csv --value > out.csv
       ulti example batch | grep -v '^#' | ulti batch - --bid party --quiet
+      ulti example deal | ulti batch - --bid ulti --trump bells --value --kontra ulti --quiet
     """
     fmt = output_format(as_json, as_csv)
     rules = build_rules(rulebook, variants, table)
     implementation()  # a bad ULTI_SOLVER_IMPL is one error line before the header, not after it
-    settings = BatchSettings(bid, trump, rules, silent, with_value)
+    settings = BatchSettings(bid, trump, rules, silent, with_value, kontra)
     jobs, spread_after = jobs_plan(jobs)
     tally = BatchTally()
     started = time.monotonic()

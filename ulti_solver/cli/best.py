@@ -9,7 +9,16 @@ import click
 
 from ..analysis.best import best_bids, count_candidates
 from ..errors import UltiInputError
-from .options import BadInput, bids_option, build_rules, deal_argument, json_option, read_deal, rules_options
+from .options import (
+    BadInput,
+    bids_option,
+    build_rules,
+    deal_argument,
+    json_option,
+    kontra_option,
+    read_deal,
+    rules_options,
+)
 from .output import Output, progress_bar
 from .text import (
     aligned,
@@ -38,6 +47,7 @@ from .text import (
 )
 @bids_option("Only this bid (repeatable), in every trump it may take.")
 @rules_options()
+@kontra_option("every candidate that has the components named ('all=1': every component of each)")
 @json_option(
     "JSON lines, best first: each candidate as 'solve --value --json' prints it, plus \"rank\" "
     '(and "discard" for a 12-card hand).'
@@ -50,7 +60,7 @@ from .text import (
     help="Say on stderr how the candidates were weighed: how many were valued exactly, "
     "how many ruled out by a quick test or by their best possible value.",
 )
-def command(deal, top, bids, variants, rulebook, table, as_json, quiet, verbose):
+def command(deal, top, bids, variants, rulebook, table, kontra, as_json, quiet, verbose):
     """Rank every bid and trump by its double-dummy value (R34, R35).
 
     DEAL with its talon (10/10/10 + 2): every bid of R28 in every trump it
@@ -66,12 +76,18 @@ def command(deal, top, bids, variants, rulebook, table, as_json, quiet, verbose)
     how many candidates were weighed and how long it took (-v: how many
     needed which search); --top 0 values every candidate exactly.
 
+    --kontra ranks the candidates as if those kontras were said on each
+    that has the components named: '--kontra all=1' asks which bid still
+    pays when every part of it is kontra'd (R36-R39).  A kontra without a
+    seat on betli or colorless durchmars is both defenders'.
+
     \b
     Examples:
       ulti best "$(ulti example deal)"
       ulti best "$(ulti example deal)" --top 3 --json
       ulti best "$(ulti example deal)" --bid ulti --bid "40-100 ulti" --top 0
       ulti best "$(ulti example discard)" --top 5 --rules tournament
+      ulti best "$(ulti example deal)" --top 5 --kontra all=1
     """
     rules = build_rules(rulebook, variants, table)
     the_deal = read_deal(deal)
@@ -85,7 +101,7 @@ def command(deal, top, bids, variants, rulebook, table, as_json, quiet, verbose)
             last[0] = done
 
         try:
-            result = best_bids(the_deal, rules, top, bids, on_progress=advance)
+            result = best_bids(the_deal, rules, top, bids, on_progress=advance, kontra=kontra)
         except UltiInputError as exc:
             raise BadInput(str(exc)) from None
     seconds = time.monotonic() - started
@@ -94,7 +110,7 @@ def command(deal, top, bids, variants, rulebook, table, as_json, quiet, verbose)
         for cand in result.ranked:
             out.json(cand.as_json())
     else:
-        out.lines(_table(the_deal, result, rules))
+        out.lines(_table(the_deal, result, rules, kontra))
     if not quiet:
         for text in summary(result, seconds, verbose):
             click.echo(text, err=True)
@@ -112,7 +128,7 @@ def summary(result, seconds: float, verbose: bool = False) -> list:
     return lines
 
 
-def _table(deal, result, rules):
+def _table(deal, result, rules, kontra):
     twelve = deal.before_discard
     lines = [
         "Before the discard" if twelve else f"Deal  {deal}",
@@ -120,6 +136,7 @@ def _table(deal, result, rules):
         *hands_table(deal),
         "",
         f"Rules {rules_text(rules)}",
+        *([f"Kontra {kontra} on every candidate that has it"] if kontra else []),
         "",
     ]
     header = ["rank", *(["discard"] if twelve else []), "bid", "trump", "value", "whole bid", "points"]
@@ -152,11 +169,11 @@ def _table(deal, result, rules):
             lines += ["", f"Best bid (R35): {names[0]}, {worth}."]
         else:
             lines += ["", f"Best bids (R35), each {worth}:", *(f"  {name}" for name in names)]
-    lines += ["", *whole_bid_legend(), *points_legend(rules), *value_legend(rules.value_table)]
+    lines += ["", *whole_bid_legend(), *points_legend(rules), *value_legend(rules.value_table, kontra=bool(kontra))]
     return lines
 
 
 def best_lines(result) -> List[str]:
     """The table ``ulti best`` prints for a :class:`~ulti_solver.analysis.best.BestBids`:
     ``print(best_bids(...))`` prints it too."""
-    return _table(result.deal, result, result.rules)
+    return _table(result.deal, result, result.rules, result.kontra)

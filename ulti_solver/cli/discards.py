@@ -13,8 +13,10 @@ from ..variants import Rules
 from .options import (
     build_rules,
     deal_argument,
+    game_kontra,
     game_options,
     json_option,
+    kontra_option,
     played_games,
     read_deal,
     value_option,
@@ -26,6 +28,7 @@ from .text import (
     bid_text,
     cards_text,
     hands_table,
+    kontra_text,
     number_text,
     points_legend,
     rules_text,
@@ -41,13 +44,16 @@ from .text import (
 @deal_argument()
 @game_options(bid_required=True)
 @value_option("each discard, and rank the discards by it")
+@kontra_option("the bid's components, for --value")
 @json_option(
     "JSON lines, best first: the INTERFACE.md fields of the deal after the discard, "
     'plus "discard", "ace_or_ten_in_talon", "talon_points", "breaks_marriage".'
 )
 @click.option("--top", type=click.IntRange(min=1), metavar="N", help="Show only the N best discards.")
 @worker_options("discards")
-def command(deal, bid, trump, variants, rulebook, table, silent, with_value, as_json, top, jobs, cluster, quiet):
+def command(
+    deal, bid, trump, variants, rulebook, table, silent, with_value, kontra, as_json, top, jobs, cluster, quiet
+):
     """Try every discard of the declarer's 12 cards, best first.
 
     DEAL is the declarer's 12 cards and the two defenders' 10, as three
@@ -74,11 +80,12 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, as_
     given = read_deal(deal)
     before = twelve_card_deal(given)
     games = played_games(bid, trump)  # a trump that does not fit the bid is bad input before any work
+    levels = game_kontra(kontra, games[0][0], rules)
     tasks = discard_tasks(before, bid, trump)
     jobs, spread_after = jobs_plan(jobs)
     jobs = max(1, min(jobs, len(tasks)))
     solved = []
-    work = partial(solve_discard, rules=rules, silent=silent, value=with_value)
+    work = partial(solve_discard, rules=rules, silent=silent, value=with_value, kontra=levels)
     chunk = chunk_size(len(tasks), jobs)
     with (
         ordered_results(
@@ -98,7 +105,9 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, as_
         return
     picked_up = "" if given.before_discard else " (the declarer has picked up the talon)"
     lines = [f"Before the discard{picked_up}", "", *hands_table(before)]
-    lines += ["", f"Bid   {bid_text(shown[0].bid, [t for _, t in games])}", f"Rules {rules_text(rules)}", ""]
+    lines += ["", f"Bid   {bid_text(shown[0].bid, [t for _, t in games])}"]
+    lines += [f"Kontra {kontra_text(levels)}"] if levels else []
+    lines += [f"Rules {rules_text(rules)}", ""]
     count = f"the best {len(shown)} of {len(ranked)}" if len(shown) < len(ranked) else f"all {len(ranked)}"
     per_trump = " for each trump" if len(games) > 1 else ""
     trumps = ", ".join(trump_text(t) for _, t in games)

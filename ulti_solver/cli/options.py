@@ -16,6 +16,7 @@ import click
 from ..bids import Bid, parse_bid, parse_trump, trumps_to_solve
 from ..deal import Deal, parse_deal
 from ..errors import UltiInputError, excerpt
+from ..kontra import NO_SPEC, Kontra, KontraSpec, parse_kontra
 from ..runner import SPREAD_AFTER
 from ..variants import Rules, make_rules
 
@@ -178,6 +179,36 @@ def game_options(bid_required: bool = True, bid_help: str = "", trump_help: str 
             ),
         ]
     )
+
+
+def _parse_kontra_option(ctx, param, values) -> KontraSpec:
+    try:
+        return parse_kontra(list(values)) if values else NO_SPEC
+    except UltiInputError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+
+
+def kontra_option(what: str = "the game"):
+    """--kontra SPEC, repeatable: the kontras said on ``what`` (R36-R39), read as a KontraSpec."""
+    return click.option(
+        "--kontra",
+        "kontra",
+        multiple=True,
+        metavar="SPEC",
+        callback=_parse_kontra_option,
+        help=f"Kontras on {what} (R36-R39): COMPONENT[=LEVEL], or SEAT:COMPONENT[=LEVEL] where each "
+        "defender kontras on his own (betli, colorless durchmars); LEVEL 1-4 or kontra, rekontra, "
+        "szubkontra, hirschkontra (default 1); 'all' for every component; comma separated, repeatable. "
+        "E.g. --kontra ulti=2,party.",
+    )
+
+
+def game_kontra(spec: KontraSpec, bid: Bid, rules: Rules, strict: bool = True) -> Kontra:
+    """The kontras of one game from --kontra: a component the bid lacks is bad input (``strict``)."""
+    try:
+        return spec.for_bid(bid, rules, strict)
+    except UltiInputError as exc:
+        raise BadInput(f"--kontra: {exc}") from None
 
 
 def value_option(what: str = "each object"):

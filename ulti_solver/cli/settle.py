@@ -1,15 +1,15 @@
-"""``ulti settle``: what a finished game pays, item by item (R30-R33)."""
+"""``ulti settle``: what a finished or conceded game pays, item by item (R30-R33, R36-R39)."""
 
 from __future__ import annotations
 
 import click
 
 from ..errors import UltiInputError
-from ..settlement import SilentItem, settle
-from ..variants import parse_rulebook
-from .options import BadInput, _at_most_once, bid_option, json_option, trump_option
+from ..settlement import SilentItem, concede, settle
+from ..variants import make_rules
+from .options import BadInput, _at_most_once, bid_option, game_kontra, json_option, kontra_option, trump_option
 from .output import Output
-from .text import aligned, bid_text, explained, signed
+from .text import aligned, bid_text, explained, kontra_text, signed
 
 
 @click.command(name="settle")
@@ -17,15 +17,13 @@ from .text import aligned, bid_text, explained, signed
 @trump_option("Trump: hearts makes the bid red (doubled, R32); the suit does not change the units otherwise.")
 @click.option(
     "--made",
-    required=True,
     metavar="NAMES",
     help="The components that were made, comma or space separated ('-' for none); "
-    "the bid's other components were lost (R31).",
+    "the bid's other components were lost (R31). Needed unless --concede.",
 )
 @click.option(
     "--silent",
     "silent",
-    default="-",
     metavar="NAMES",
     help="Silent items that happened: " + ", ".join(SilentItem) + " (R25-R27, R33).",
 )
@@ -43,16 +41,39 @@ from .text import aligned, bid_text, explained, signed
     multiple=True,
     callback=_at_most_once,
     metavar="BOOK",
-    help="Take the value table of this rulebook.",
+    help="Take the value table and kontra rules of this rulebook.",
 )
-@json_option("One JSON object: bid, trump, table, per_defender, declarer_total, items.")
-def command(bid, trump, made, silent, table, rulebook, as_json):
-    """What a finished game pays, item by item (R30-R33).
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    metavar="NAME",
+    help="A rule variant that changes the payment (repeatable): suit-values, kontra-durchmars-individual.",
+)
+@kontra_option("the bid's components")
+@click.option(
+    "--concede",
+    "concede_game",
+    is_flag=True,
+    help="Price a game the declarer gave up instead of playing (R39); --made and --silent do not apply.",
+)
+@json_option(
+    "One JSON object: bid, trump, table, per_defender, declarer_total, items; with kontras also "
+    "by_defender, kontra and each item's level."
+)
+def command(bid, trump, made, silent, table, rulebook, variants, kontra, concede_game, as_json):
+    """What a finished game pays, item by item (R30-R33, R36-R39).
 
     The declarer receives S units from each defender (pays when S < 0),
     2S in all (R30).  Each component is won or lost on its own (R31) at
     the values of the table (R32), red bids doubled; silent items follow
-    R33, and a silent 100 replaces the party's payment.
+    R33, and a silent 100 replaces the party's payment.  A kontra'd
+    component pays 2, 4, 8 or 16 times (kontra, rekontra, szubkontra,
+    hirschkontra), but for the lost ulti's "once more" (R38); in betli and
+    colorless durchmars each defender kontras for himself, and then the
+    two defenders pay different amounts (R37).  --concede prices a game
+    the declarer gave up: each component's won value, doubled once more
+    than its kontras (R39).
 
     \b
     Examples:
@@ -60,39 +81,97 @@ def command(bid, trump, made, silent, table, rulebook, as_json):
       ulti settle --bid "40-100 ulti" --trump leaves --made ulti --table tournament
       ulti settle --bid "red party" --made party --silent declarer-100 --json
       ulti settle --bid party --trump acorns --made - --silent defender-ulti-beaten
+      ulti settle --bid "40-100 ulti" --trump leaves --made 40-100 --kontra ulti
+      ulti settle --bid betli --made - --kontra 1:betli=2
+      ulti settle --bid "40-100 ulti" --trump leaves --kontra ulti=rekontra --concede
     """
     try:
-        chosen = table or parse_rulebook(rulebook).table
-        result = settle(bid, trump, made, silent, chosen)
+        rules = make_rules(rulebook, variants, table)
+        spec = game_kontra(kontra, bid, rules)
+        if concede_game:
+            if made is not None or silent is not None:
+                raise BadInput("--concede prices a game given up before it was played out: drop --made and --silent")
+            result = concede(bid, trump, kontra=spec, rules=rules)
+        else:
+            if made is None:
+                raise BadInput("say what was made with --made (or '-' for nothing), or price a concession: --concede")
+            result = settle(bid, trump, made, "-" if silent is None else silent, kontra=spec, rules=rules)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
     out = Output()
     if as_json:
         out.json(result.as_json())
         return
-    rows = [["item", "", "units"]]
+    out.lines(_table(result))
+
+
+def _table(result) -> list:
+    """The items, their levels where kontra'd, each defender's share where they differ, and who pays."""
+    split = result.by_defender[0] != result.by_defender[1]
+    kontra = bool(result.kontra)
+    rows = [["item", "", *(["kontra"] if kontra else []), *(["seat 1", "seat 2"] if split else []), "units"]]
+    components = {str(c) for c in result.bid.components}
     for item in result.items:
-        state = (
-            ("made" if item.made else "lost")
-            if item.name in {str(c) for c in result.bid.components}
-            else ("happened" if item.made else "beaten")
-        )
-        rows.append([item.name, state, signed(item.units)])
+        if result.conceded:
+            state = "conceded"
+        elif item.name in components:
+            state = "made" if item.made else "lost"
+        else:
+            state = "happened" if item.made else "beaten"
+        row = [item.name, state]
+        if kontra:
+            levels = item.level if item.individual else item.level[:1]
+            row.append("/".join(f"x{2**lv}" for lv in levels) if any(levels) else "")
+        if split:
+            row += [signed(units) for units in item.by_defender]
+        rows.append(row + [signed(item.units)])
     unnamed = result.trump is None and result.bid.has_trump  # a trump bid whose suit does not change the units
-    lines = [
-        f"Bid   {result.bid if unnamed else bid_text(result.bid, [result.trump])}",
-        f"Table {result.table}",
-        "",
-    ] + aligned(rows, right=(2,))
-    s, total = result.per_defender, result.declarer_total
-    if s == 0:
-        words = "Nobody pays: the game is square (R30)."
-    elif s > 0:
-        words = f"Each defender pays the declarer {s}: {total} for the declarer in all (R30)."
-    else:
-        words = f"The declarer pays each defender {-s}: {total} for the declarer in all (R30)."
-    lines += ["", words, ""]
+    lines = [f"Bid   {result.bid if unnamed else bid_text(result.bid, [result.trump])}"]
+    if kontra:
+        lines.append(f"Kontra {kontra_text(result.kontra)}")
+    lines += [f"Table {result.table}", ""]
+    if result.conceded:
+        lines += ["The declarer gave the game up (R39).", ""]
+    lines += aligned(rows, right=tuple(range(2, len(rows[0]))))
+    lines += ["", _who_pays(result), ""]
     lines += explained(
         "units", "what each defender pays the declarer for the item; negative: the declarer pays each defender"
     )
-    out.lines(lines)
+    if kontra:
+        lines += explained(
+            "kontra", "how many times the item is paid: x2 kontra, x4 rekontra, x8 szubkontra, x16 hirschkontra (R38)"
+        )
+    if split:
+        lines += explained(
+            "seat 1, seat 2",
+            "each defender's own payment, when their kontras differ; units is half the two together (R37, R39)",
+        )
+    return lines
+
+
+def _who_pays(result) -> str:
+    """Who pays whom, in words: each defender alike, or each his own where kontras differ (R30, R39)."""
+    first, second = result.by_defender
+    total = result.declarer_total
+    if first != second:
+        if first < 0 and second < 0:
+            words = f"the declarer pays seat 1 {-first} and seat 2 {-second}"
+        elif first > 0 and second > 0:
+            words = f"seat 1 pays the declarer {first} and seat 2 {second}"
+        else:
+            words = f"{_seat_pays(1, first)} and {_seat_pays(2, second)}"
+        return f"{words[0].upper()}{words[1:]}: {total} for the declarer in all (R30, R39)."
+    if total == 0:
+        return "Nobody pays: the game is square (R30)."
+    s = result.per_defender
+    if s > 0:
+        return f"Each defender pays the declarer {s}: {total} for the declarer in all (R30)."
+    return f"The declarer pays each defender {-s}: {total} for the declarer in all (R30)."
+
+
+def _seat_pays(seat: int, units: int) -> str:
+    if units > 0:
+        return f"seat {seat} pays the declarer {units}"
+    if units < 0:
+        return f"the declarer pays seat {seat} {-units}"
+    return f"seat {seat} and the declarer are square"

@@ -24,6 +24,7 @@ from .options import (
     build_rules,
     jobs_option,
     json_option,
+    kontra_option,
     rules_options,
 )
 from .output import Output, progress_bar
@@ -91,6 +92,7 @@ def _void(text: str) -> Tuple[int, int]:
     help="Show the N best lines (default: 20 in the table, every line with --json; 0: every line).",
 )
 @rules_options()
+@kontra_option("every simulated bid that has the components named ('all=1': every component of each)")
 @jobs_option("samples")
 @click.option(
     "--cluster",
@@ -117,6 +119,7 @@ def command(
     variants,
     rulebook,
     table,
+    kontra,
     jobs,
     cluster,
     as_json,
@@ -193,6 +196,7 @@ def command(
             cluster=client,
             on_sample=advance,
             spread_after=spread_after,
+            kontra=kontra,
         )
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None

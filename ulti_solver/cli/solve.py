@@ -18,8 +18,10 @@ from .options import (
     BadInput,
     build_rules,
     deal_argument,
+    game_kontra,
     game_options,
     json_option,
+    kontra_option,
     played_games,
     read_deal,
     value_option,
@@ -30,6 +32,7 @@ from .text import (
     answers_table,
     card_text,
     cards_text,
+    concede_text,
     deal_header,
     explained,
     legend,
@@ -38,6 +41,7 @@ from .text import (
     plural,
     result_text,
     signed,
+    wrapped,
     yes_no,
 )
 
@@ -51,6 +55,7 @@ _RANK_PLACE = {rank: place for place, rank in enumerate(CANONICAL_RANKS)}
 @deal_argument()
 @game_options(bid_required=True)
 @value_option()
+@kontra_option("the bid's components, for --value")
 @click.option(
     "--play",
     "play_text",
@@ -66,7 +71,9 @@ _RANK_PLACE = {rank: place for place, rank in enumerate(CANONICAL_RANKS)}
 )
 @click.option("--line", "with_line", is_flag=True, help="One best line of play from here to the end.")
 @json_option("One JSON object per trump solved, one per line (INTERFACE.md fields).")
-def command(deal, bid, trump, variants, rulebook, table, silent, with_value, play_text, with_cards, with_line, as_json):
+def command(
+    deal, bid, trump, variants, rulebook, table, silent, with_value, kontra, play_text, with_cards, with_line, as_json
+):
     """Solve one deal: each part of the bid, and what it is worth.
 
     DEAL is three hands in seat order (declarer, seat 1, seat 2) and
@@ -100,11 +107,13 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, pla
     results = []
     for played_bid, played_trump in played_games(bid, trump):
         play = PlayRules.for_game(played_bid, played_trump, rules)
+        levels = game_kontra(kontra, played_bid, rules)
         try:
             position = replay(the_deal, play, played) if played else None
         except UltiInputError as exc:
             raise BadInput(f"bad play: {exc}") from None
-        solution = solve(the_deal, played_bid, played_trump, rules, position=position, silent=silent, value=with_value)
+        game = (the_deal, played_bid, played_trump, rules)
+        solution = solve(*game, position=position, silent=silent, value=with_value, kontra=levels)
         cards = best = line = None
         at = position or start_of_play(the_deal)
         if with_cards and at.finished:
@@ -112,12 +121,12 @@ def command(deal, bid, trump, variants, rulebook, table, silent, with_value, pla
         elif with_cards:
             from ..analysis.replay import best_cards, card_solutions  # only --cards and --line analyse play
 
-            cards = card_solutions(the_deal, played_bid, played_trump, rules, at, silent=silent)
+            cards = card_solutions(*game, at, silent=silent, kontra=levels)
             best = best_cards({c: s.value for c, s in cards.items()}, at)
         if with_line:
             from ..analysis.replay import best_line
 
-            line = best_line(the_deal, played_bid, played_trump, rules, at)
+            line = best_line(*game, at, kontra=levels)
         results.append((solution, at, cards, best, line))
     out = Output()
     if as_json:
@@ -155,7 +164,7 @@ def solution_lines(solution: Solution) -> List[str]:
 
 def _table(results, rules: Rules, played: int, silent: bool) -> List[str]:
     first = results[0][0]
-    out = deal_header(first.deal, first.bid, rules, trumps=[r[0].trump for r in results])
+    out = deal_header(first.deal, first.bid, rules, trumps=[r[0].trump for r in results], kontra=first.kontra)
     if played:
         out += _position_lines(results, played)
     solutions = [r[0] for r in results]
@@ -166,6 +175,11 @@ def _table(results, rules: Rules, played: int, silent: bool) -> List[str]:
         notes += [f"  {prefix}{reason}" for reason in lost_before_play(solution)]
     if notes:
         out += ["", "Lost before play:"] + notes
+    if first.value is not None:
+        out += [""]
+        for solution in solutions:
+            prefix = f"{solution.trump_name}: " if len(solutions) > 1 else ""
+            out += wrapped(prefix + concede_text(solution), "  ", "    ")
     for solution, at, cards, best, line in results:
         heading = f" ({solution.trump_name})" if len(results) > 1 else ""
         if cards is not None:
@@ -201,7 +215,8 @@ def _position_lines(results, played: int) -> List[str]:
     if at.finished:
         for s, end, *_ in results:  # each trump's own tricks: the winners depend on the trump
             prefix = f"{s.trump_name}: " if len(results) > 1 else ""
-            lines += explained(f"  {prefix}result", result_text(s.deal, s.bid, s.trump, s.rules, end.so_far))
+            result = result_text(s.deal, s.bid, s.trump, s.rules, end.so_far, s.kontra)
+            lines += explained(f"  {prefix}result", result)
     return lines + [""]
 
 
@@ -259,5 +274,5 @@ def _line_table(solution: Solution, at: Position, line) -> List[str]:
             winner, so_far = finish_trick(trick, leader, so_far, play)
             rows.append([str(so_far.tricks_played), SEAT_NAMES[leader], cards_text(trick), SEAT_NAMES[winner]])
             trick, leader = [], winner
-    result = result_text(solution.deal, solution.bid, solution.trump, solution.rules, so_far)
+    result = result_text(solution.deal, solution.bid, solution.trump, solution.rules, so_far, solution.kontra)
     return aligned(rows) + [""] + explained("  at the end", result)

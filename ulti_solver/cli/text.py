@@ -70,11 +70,18 @@ def number_text(number: Optional[int]) -> str:
     return "-" if number is None else str(number)
 
 
-def signed(number: Optional[int]) -> str:
-    """A value in units, with its sign: ``+3``, ``0``, ``-12``."""
+def signed(number) -> str:
+    """A value in units, with its sign: ``+3``, ``0``, ``-12``, ``-12.5`` (individual kontras, R39)."""
     if number is None:
         return "-"
-    return f"{number:+d}" if number else "0"
+    if not number:
+        return "0"
+    return f"{int(number):+d}" if number == int(number) else f"{number:+.1f}"
+
+
+def units_text(number) -> str:
+    """``3``, ``12.5``: a number of units without its sign."""
+    return str(abs(int(number))) if number == int(number) else f"{abs(number):.1f}"
 
 
 def rules_text(rules: Rules) -> str:
@@ -113,11 +120,21 @@ def bid_text(bid: Bid, trumps: Sequence[Optional[int]]) -> str:
 
 
 def deal_header(
-    deal: Deal, bid: Bid, rules: Rules, title: str = "Deal", trumps: Sequence[Optional[int]] = ()
+    deal: Deal, bid: Bid, rules: Rules, title: str = "Deal", trumps: Sequence[Optional[int]] = (), kontra=None
 ) -> List[str]:
-    """The hands, the bid with its trump and the rules: how every human-readable answer starts."""
+    """The hands, the bid with its trump, the kontras and the rules: how every human-readable answer starts."""
     bid_words = bid_text(bid, trumps) if trumps else str(bid)
-    return [f"{title}  {deal}", "", *hands_table(deal), "", f"Bid   {bid_words}", f"Rules {rules_text(rules)}", ""]
+    said = [f"Kontra {kontra_text(kontra)}"] if kontra else []
+    return [
+        f"{title}  {deal}",
+        "",
+        *hands_table(deal),
+        "",
+        f"Bid   {bid_words}",
+        *said,
+        f"Rules {rules_text(rules)}",
+        "",
+    ]
 
 
 SILENT_LABELS = {
@@ -159,6 +176,9 @@ def answers_table(solutions: Sequence[Solution]) -> List[str]:
     rows.append(["declarer points"] + [number_text(s.declarer_points) for s in solutions])
     if solutions[0].value is not None:
         rows.append(["value"] + [signed(s.value) for s in solutions])
+        if any(s.kontra for s in solutions):
+            rows.append(["value, in all"] + [signed(s.value_total) for s in solutions])
+        rows.append(["if conceded"] + [signed(s.concede_value) for s in solutions])
     silent_names: List[str] = []
     for solution in solutions:
         for name in solution.silent or {}:
@@ -190,21 +210,47 @@ def explained(term: str, text: str) -> List[str]:
     return wrapped(f"{term}: {text}", rest=" " * (len(term) + 2))
 
 
-def pays_text(units: int) -> str:
+def pays_text(units) -> str:
     """Who pays whom for a value of ``units`` per defender (R30), in words."""
+    amount = units_text(units)
+    noun = "unit" if amount == "1" else "units"
     if units > 0:
-        return f"each defender pays the declarer {plural(units, 'unit')}"
+        return f"each defender pays the declarer {amount} {noun}"
     if units < 0:
-        return f"the declarer pays each defender {plural(-units, 'unit')}"
+        return f"the declarer pays each defender {amount} {noun}"
     return "nobody pays"
 
 
-def value_legend(table: str, how: str = "with best play on both sides") -> List[str]:
-    """What a value means: who pays whom (R30), and what it is sure of (R34)."""
-    return [
+def kontra_text(kontra) -> str:
+    """The kontras of a game in words (R36, R37): ``ulti kontra (x2); party rekontra (x4)``."""
+    return kontra.words()
+
+
+def concede_text(solution: Solution) -> str:
+    """Whether giving the game up beats playing it (R39), in words, for a solution with a value."""
+    cost, value = solution.concede_value, solution.value
+    if solution.concede_is_better:
+        return (
+            f"conceding is better: it costs each defender {units_text(cost)}, playing on against the best "
+            f"defence {units_text(value)} (R39)"
+        )
+    return f"conceding would cost each defender {units_text(cost)}: playing on is better (R39)"
+
+
+def value_legend(table: str, how: str = "with best play on both sides", kontra: bool = False) -> List[str]:
+    """What a value means: who pays whom (R30), and what it is sure of (R34); with kontras,
+    that it is half of what he gets from both defenders together (R39)."""
+    lines = [
         "value +3: each defender pays the declarer 3 units; negative: the declarer pays each defender;",
         *wrapped(f"it is what the declarer is sure of {how} ({table} value table, R34)", "  ", "  "),
     ]
+    if kontra:
+        lines += explained(
+            "value, in all",
+            "what the declarer gets from both defenders together, the kontras counted for each; "
+            "the value is half of it, a half unit where the two defenders' kontras differ (R38, R39)",
+        )
+    return lines
 
 
 def points_legend(rules: Rules, term: str = "points") -> List[str]:
@@ -232,7 +278,12 @@ def legend(solutions: Sequence[Solution], silent: bool) -> List[str]:
     if any(s.declarer_points is not None for s in solutions):
         lines += points_legend(solutions[0].rules, "declarer points")
     if any(s.value is not None for s in solutions):
-        lines += value_legend(solutions[0].rules.value_table)
+        lines += value_legend(solutions[0].rules.value_table, kontra=bool(solutions[0].kontra))
+        lines += explained(
+            "if conceded",
+            "what the declarer pays each defender if he gives the game up instead: every component's "
+            "won value, doubled once more than its kontras (R39)",
+        )
     if silent:
         lines += explained("silent rows", "yes = that side can force it whatever the other side does (R25-R27)")
     return lines
@@ -270,8 +321,9 @@ def settlement_text(settlement) -> str:
     return f"{', '.join(parts)}: {pays_text(settlement.per_defender)}"
 
 
-def result_text(deal: Deal, bid: Bid, trump: Optional[int], rules: Rules, outcome) -> str:
-    """How a finished game (``outcome``, all ten tricks) settles, in words (R30-R33)."""
+def result_text(deal: Deal, bid: Bid, trump: Optional[int], rules: Rules, outcome, kontra=None) -> str:
+    """How a finished game (``outcome``, all ten tricks) settles, in words (R30-R33, R38)."""
+    from ..kontra import NO_KONTRA
     from ..settlement import game_settlement  # loaded only where a game ends
 
-    return settlement_text(game_settlement(Scoring(deal, bid, trump, rules), outcome))
+    return settlement_text(game_settlement(Scoring(deal, bid, trump, rules, kontra or NO_KONTRA), outcome))
