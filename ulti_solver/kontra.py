@@ -19,8 +19,7 @@ a bid and its rules and gives the :class:`Kontra`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Dict, Iterable, Mapping, Optional, Tuple, Union
+from typing import Dict, Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
 from .bids import BID_WORDS, COMPONENT_ORDER, DURCHMARS, Bid, fold_word
 from .errors import UltiInputError, excerpt
@@ -75,8 +74,7 @@ def _component(word: str) -> str:
     return str(components[0])
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(NamedTuple):
     """One kontra as written: a seat (None: not given), a component or ``all``, a level."""
 
     seat: Optional[int]
@@ -105,8 +103,7 @@ def _read_one(text: str) -> Said:
     return Said(seat, _component(name), level)
 
 
-@dataclass(frozen=True)
-class KontraSpec:
+class KontraSpec(NamedTuple):
     """Kontras as the user said them, in order (a later one for the same component and seat wins)."""
 
     said: Tuple[Said, ...] = ()
@@ -178,8 +175,7 @@ class KontraSpec:
         return Kontra(found, tuple(str(c) for c in components if individual(bid, c, rules)))
 
 
-@dataclass(frozen=True)
-class Kontra:
+class Kontra(NamedTuple):
     """The level of each component of a bid, per defender (R36, R37): what the payment reads.
 
     ``levels`` holds ``(component, (level for seat 1, level for seat 2))`` for

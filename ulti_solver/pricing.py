@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from dataclasses import dataclass
 from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Tuple
 
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
@@ -68,8 +67,7 @@ def possible_totals(scoring: Scoring, table: Optional[str] = None) -> List[int]:
     return sorted(totals)
 
 
-@dataclass(frozen=True)
-class ItemGroup:
+class ItemGroup(NamedTuple):
     """Items of a settlement that read the same facts of a finished game, and only those.
 
     ``entries`` are the values of those facts; ``pick`` reads a final's five

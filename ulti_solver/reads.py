@@ -26,8 +26,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from dataclasses import dataclass
-from typing import Callable, Dict, Iterable, Tuple
+from typing import Callable, Dict, Iterable, NamedTuple, Tuple
 
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI
 
@@ -53,8 +52,7 @@ DECLARER_100, DEFENDERS_100 = "declarer-100", "defenders-100"
 SILENT_ULTI_NAMES = ("ulti-beaten", "defender-ulti", "defender-ulti-beaten")  # and "ulti", the component's name
 
 
-@dataclass(frozen=True)
-class Reads:
+class Reads(NamedTuple):
     """The facts of the game (``game``) and of the deal (``deal``) a question reads."""
 
     game: Tuple[str, ...]

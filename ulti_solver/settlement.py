@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Iterable, List, Optional, Tuple
+from typing import Iterable, List, NamedTuple, Optional, Tuple
 
 from .bids import BETLI, DURCHMARS, FOUR_ACES, PARTY, ULTI, Bid, fold_word, trumps_to_solve
 from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, Suit
@@ -161,8 +161,7 @@ def silent_units(bid: Bid, item: str, trump: Optional[Suit] = None, suit_values:
 # -- R38, R39: kontras and concession ----------------------------------------------
 
 
-@dataclass(frozen=True)
-class Price:
+class Price(NamedTuple):
     """What one component pays each defender (seat 1, seat 2): won, lost, and conceded (R38, R39)."""
 
     name: str
@@ -172,8 +171,7 @@ class Price:
     level: Tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Prices:
+class Prices(NamedTuple):
     """Every item of a bid priced per defender under one table, colour and set of kontras."""
 
     components: Tuple[Price, ...]
@@ -514,6 +512,11 @@ def game_value(scoring: Scoring, outcome: Outcome, table: Optional[str] = None):
 
 
 def concede_total(scoring: Scoring, table: Optional[str] = None) -> int:
-    """What conceding gives the declarer in all (negative, R39)."""
+    """What conceding gives the declarer in all (negative, R39); it reads no card of the deal."""
     table = table or scoring.rules.value_table
-    return concede(scoring.bid, scoring.trump, table, kontra=scoring.kontra, rules=scoring.rules).declarer_total
+    return _concede_total(scoring.bid, scoring.trump, table, scoring.kontra, scoring.rules)
+
+
+@functools.lru_cache(maxsize=4096)
+def _concede_total(bid: Bid, trump: Optional[Suit], table: str, kontra: Kontra, rules: Rules) -> int:
+    return concede(bid, trump, table, kontra=kontra, rules=rules).declarer_total

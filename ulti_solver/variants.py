@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable, Optional, Tuple
+from typing import Iterable, NamedTuple, Optional, Tuple
 
 from .errors import UltiInputError, excerpt
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):
     """A rule switch: its name, the rule it changes, and the rule in a player's words with and without it."""
 
     name: str
@@ -26,8 +25,7 @@ class Variant:
     without_it: str
 
 
-@dataclass(frozen=True)
-class Rulebook:
+class Rulebook(NamedTuple):
     """A named set of variant switches and a value table (R32), after one of the seed texts."""
 
     name: str

@@ -1,4 +1,4 @@
-"""Instructions per solve, counted by valgrind: ``python -m ulti_solver.bench --instructions``.
+"""Instructions per solve and per command, counted by valgrind: ``python -m benchmarks.bench --instructions``.
 
 Timings on a shared machine drift by 10-30% within a run; the number of
 instructions a solve executes does not, so two builds can be compared on
@@ -7,7 +7,8 @@ under ``valgrind --tool=callgrind`` twice, once solving them and once only
 parsing them; the difference over the number of cases is the instructions
 of one solve, the Python around the core included, exactly the part the
 timing table times.  (Caches, branch prediction and memory are not in it:
-fewer instructions is usually, not always, less time.)
+fewer instructions is usually, not always, less time.)  Whole commands
+are counted as processes, start-up included.
 """
 
 from __future__ import annotations
@@ -19,9 +20,20 @@ import subprocess
 import sys
 from typing import List, Optional
 
-from .bench import SHELL_PYTHON, WORKER, Shell, cases_file, worker_env
+from .builds import SHELL_PYTHON, WORKER, Shell, cases_file, worker_env
+from .cases import EXAMPLE_DEAL, EXAMPLE_TWELVE, GOALS, SETS, cases_for
 
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+#: The commands whose whole process is counted: the floor (Python and click), the group's
+#: help, the shell rows' one-deal solve, and the best bid of the README's 12-card hand
+#: (9,900 candidates: mostly Python around the core, and slow under valgrind).
+WHOLE_COMMANDS = (
+    ("python -S and import click", ()),
+    ("ulti --help", ("--help",)),
+    ("ulti solve, one deal", ("solve", EXAMPLE_DEAL, "--bid", "40-100 ulti", "--trump", "leaves", "--json")),
+    ("ulti best, a 12-card hand", ("best", EXAMPLE_TWELVE, "--json", "--quiet")),
+)
 
 
 def valgrind_missing() -> str:
@@ -56,7 +68,7 @@ def process_instructions(root: str, mode: str, cases_path: str) -> int:
 
 def command_instructions(root: str, *args: str) -> int:
     """Instructions of a whole ``ulti ARGS`` process of the build in ``root``, started as the
-    bench's shell rows start it (``bench.SHELL_PYTHON``): its start-up, from Python's own
+    bench's shell rows start it (``builds.SHELL_PYTHON``): its start-up, from Python's own
     to click's and the package's imports, included.  Without ARGS: the floor under every
     command, ``python -S -c 'import click'``."""
     shell = Shell(root)
@@ -88,3 +100,42 @@ def per_solve(root: str, cases: List[dict]) -> float:
         solving = process_instructions(root, "--count", path)
         parsing = process_instructions(root, "--parse-only", path)
     return (solving - parsing) / max(1, len(cases))
+
+
+def instruction_table(args, root: str) -> None:
+    """Per goal and set: each build's instructions per solve, and their ratio; then, unless
+    ``--no-extras``, the whole commands."""
+    missing = valgrind_missing()
+    if missing:
+        raise SystemExit(missing)
+    for build in (root, args.baseline) if args.baseline else (root,):
+        compile_build(build)
+    print(f"{'goal':<13}{'set':<9}{'this':>14}{'base':>14}  ratio   (instructions per solve, empty table)")
+    for name in args.goal or list(GOALS):
+        for set_name in SETS:
+            cases = cases_for(name, set_name, args.deals, args.seed)
+            this = per_solve(root, cases)
+            line = f"{name:<13}{set_name:<9}{this:>14,.0f}"
+            if args.baseline:
+                base = per_solve(args.baseline, cases)
+                line += f"{base:>14,.0f}  {this / base:.3f}x"
+            print(line, flush=True)
+    if not args.no_extras:
+        whole_command_instructions(args, root)
+
+
+def whole_command_instructions(args, root: str) -> None:
+    """Each command of WHOLE_COMMANDS as a whole process: where a command's time goes."""
+    print(f"\n{'command':<28}{'this':>14}{'base':>14}  ratio   (instructions of the whole process)")
+    for label, command in WHOLE_COMMANDS:
+        this = command_instructions(root, *command)
+        line = f"{label:<28}{this:>14,.0f}"
+        if args.baseline:
+            try:
+                base = command_instructions(args.baseline, *command)
+            except RuntimeError as exc:  # an older build may not have a newer command
+                missing = "No such command" in str(exc)
+                line += f"{'-':>14}  the baseline {'has no such command' if missing else 'failed: ' + str(exc)[-120:]}"
+            else:
+                line += f"{base:>14,.0f}  {this / base:.3f}x"
+        print(line, flush=True)

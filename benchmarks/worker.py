@@ -1,18 +1,18 @@
 """The timing half of the benchmark, run in a subprocess against one build of the package.
 
-``python -m ulti_solver.bench`` writes the cases to a JSON file and runs
+``python -m benchmarks.bench`` writes the cases to a JSON file and runs
 this script with ``PYTHONPATH`` pointing at the build to time -- this
 checkout, or another commit's checkout for a side-by-side comparison --
 so old and new are timed in one run, turn about, on the same deals.  It
-imports the package by absolute names and speaks to both the current
-layout and the one before ``ulti_solver.search`` (commit 8a92672).
+imports nothing but that build's ``ulti_solver``, by absolute names, and
+only names both builds of a comparison must have.
 
-Usage: ``python bench_worker.py CASES.json`` prints one JSON object:
-per case, the seconds, the nodes and an answer; plus the build it timed.
-``python bench_worker.py --serve`` answers such a list per line of stdin.
+Usage: ``python worker.py CASES.json`` prints one JSON object: per case,
+the seconds, the nodes and an answer; plus the build it timed.
+``python worker.py --serve`` answers such a list per line of stdin.
 ``--count CASES.json`` solves them and ``--parse-only CASES.json`` only
 parses them, printing nothing: the two runs under valgrind give the
-instructions of the solves (see ulti_solver/bench_count.py).
+instructions of the solves (see benchmarks/count.py).
 """
 
 from __future__ import annotations
@@ -22,43 +22,15 @@ import hashlib
 import json
 import sys
 import time
-from types import SimpleNamespace
 
-
-def _api():
-    """The names this worker needs, from whichever layout the imported build has."""
-    from ulti_solver.bids import parse_bid
-    from ulti_solver.deal import parse_deal
-    from ulti_solver.goals import component_goal
-    from ulti_solver.scoring import Scoring
-    from ulti_solver.variants import make_rules
-
-    try:
-        from ulti_solver.position import Outcome, Position
-        from ulti_solver.search.core import CoreGame, forget_positions, solve_core
-
-        def yes_no(game, goal):
-            return game.search.can_force(goal.flags, goal.need)
-    except ImportError:  # the layout of 8a92672
-        from ulti_solver.scoring import Outcome, Position
-        from ulti_solver.solver import CoreGame, forget_positions, solve_core
-
-        def yes_no(game, goal):
-            return game.search.can_force(goal.flags, goal.need, 0)
-
-    return SimpleNamespace(
-        parse_bid=parse_bid,
-        parse_deal=parse_deal,
-        component_goal=component_goal,
-        Scoring=Scoring,
-        make_rules=make_rules,
-        Outcome=Outcome,
-        Position=Position,
-        CoreGame=CoreGame,
-        forget_positions=forget_positions,
-        solve_core=solve_core,
-        yes_no=yes_no,
-    )
+import ulti_solver
+from ulti_solver.bids import parse_bid
+from ulti_solver.deal import parse_deal
+from ulti_solver.goals import component_goal
+from ulti_solver.position import Outcome, Position
+from ulti_solver.scoring import Scoring
+from ulti_solver.search.core import CoreGame, forget_positions, solve_core
+from ulti_solver.variants import make_rules
 
 
 def run(cases, warm_up: int = 50, solve: bool = True):
@@ -69,8 +41,6 @@ def run(cases, warm_up: int = 50, solve: bool = True):
     process's instructions with ``solve`` false (parsing only) can be taken off one with
     it true, leaving what the timed part of each solve costs (``bench --instructions``).
     """
-    api = _api()
-    parse_bid, parse_deal, make_rules = api.parse_bid, api.parse_deal, api.make_rules
     parsed = [(case, parse_bid(case["bid"]), parse_deal(case["deal"])) for case in cases[:warm_up] + cases]
     if not solve:
         parsed = []
@@ -80,22 +50,18 @@ def run(cases, warm_up: int = 50, solve: bool = True):
     collecting = gc.isenabled()
     gc.disable()
     try:
-        results = _solve_all(api, parsed, make_rules())
+        results = _solve_all(parsed, make_rules())
     finally:
         if collecting:
             gc.enable()
     results = results[min(warm_up, len(cases)) :]
+    # The same digest as benchmarks.stats.checksum (this script imports nothing of the benchmark).
     checksum = hashlib.sha256(json.dumps([r["answer"] for r in results]).encode()).hexdigest()[:12]
-    import ulti_solver
-
     return {"results": results, "checksum": checksum, "build": ulti_solver.__file__}
 
 
-def _solve_all(api, parsed, rules) -> list:
+def _solve_all(parsed, rules) -> list:
     """Solve each parsed case once, timing it: {seconds, nodes, answer} per case."""
-    Outcome, Position, CoreGame, solve_core = api.Outcome, api.Position, api.CoreGame, api.solve_core
-    forget_positions, yes_no, component_goal = api.forget_positions, api.yes_no, api.component_goal
-    Scoring = api.Scoring
     results = []
     for case, bid, deal in parsed:
         kind, trump = case["kind"], case["trump"]
@@ -111,7 +77,7 @@ def _solve_all(api, parsed, rules) -> list:
             nodes = solution.nodes
         elif kind == "value":
             game = CoreGame(Scoring(deal, bid, trump, rules), Position(deal.hands, 0, Outcome()))
-            answer = game.value()
+            answer = game.value_total()
             nodes = game.search.nodes
         else:
             game = CoreGame(Scoring(deal, bid, trump, rules), Position(deal.hands, 0, Outcome()))
@@ -119,7 +85,7 @@ def _solve_all(api, parsed, rules) -> list:
                 answer = game.max_units()
             else:
                 goal = component_goal(case["goal"], game.scoring, game.position)
-                answer = goal.possible and (goal.certain or yes_no(game, goal))
+                answer = goal.possible and (goal.certain or game.search.can_force(goal.flags, goal.need))
             nodes = game.search.nodes
         seconds = time.perf_counter() - start
         results.append({"seconds": seconds, "nodes": nodes, "answer": answer})
