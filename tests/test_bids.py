@@ -76,3 +76,57 @@ def test_trump_words():
     assert parse_trump(None) is None
     with pytest.raises(BidError, match="unknown trump 'spades'"):
         parse_trump("spades")
+
+
+# -- the words players use -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, canonical",
+    [
+        ("negyven-száz", "40-100"),
+        ("negyvenszáz ulti", "40-100 ulti"),
+        ("negyven száz ulti", "40-100 ulti"),
+        ("húsz-száz", "20-100"),
+        ("húszszáz", "20-100"),
+        ("négy ász", "four-aces"),
+        ("Négy Ász ulti", "ulti four-aces"),
+        ("four aces", "four-aces"),
+        ("négyász", "four-aces"),
+        ("40–100 ulti", "40-100 ulti"),  # an en dash, as printed rules write it
+        ("pirosbetli", "red betli"),
+        ("terítettbetli", "open betli"),
+        ("terített durchmars", "open durchmars"),
+        ("redurchmars", "red durchmars"),
+        ("piros negyvenszáz ulti", "red 40-100 ulti"),
+        ("színtelen durchmarsch", "colorless durchmars"),
+    ],
+)
+def test_hungarian_bid_words_from_the_rule_texts(text, canonical):
+    assert str(parse_bid(text)) == canonical
+
+
+@pytest.mark.parametrize(
+    "text, suggestion",
+    [
+        ("negyven-szász", "did you mean 'negyven-szaz' (40-100)?"),
+        ("husz-sza", "did you mean 'husz-szaz' (20-100)?"),
+        ("negyven", "(40-100)?"),
+        ("durchmasr", "did you mean 'durchmars'?"),
+    ],
+)
+def test_a_misspelt_word_is_told_the_word_it_is_close_to_and_what_it_means(text, suggestion):
+    with pytest.raises(BidError) as info:
+        parse_bid(text)
+    assert suggestion in str(info.value)
+    assert "negy-asz" not in str(info.value).split("?")[0]
+
+
+@pytest.mark.parametrize("symbol, suit", [("♥", HEARTS), ("♦", BELLS), ("♠", LEAVES), ("♣", ACORNS), ("♤", LEAVES)])
+def test_trump_as_the_suit_symbol_the_tables_print(symbol, suit):
+    assert parse_trump(symbol) == suit
+
+
+def test_an_unknown_trump_suggests_a_close_name():
+    with pytest.raises(BidError, match="did you mean 'leaves'"):
+        parse_trump("leafs")

@@ -7,6 +7,9 @@ the real output: JSON that parses back, exit statuses, line numbers.
 import csv
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -104,7 +107,7 @@ def test_every_command_teaches_with_examples(command):
 def test_every_command_is_listed_in_the_group_help():
     out = run("--help").stdout.split("Commands:", 1)[1]
     listed = {line.split()[0] for line in out.splitlines() if line.strip()}
-    assert listed == {"solve", "batch", "discards", "best", "settle", "analyse", "simulate", "rules"}
+    assert listed == {"solve", "batch", "discards", "best", "settle", "analyse", "simulate", "rules", "example"}
 
 
 # -- solve --------------------------------------------------------------------------
@@ -479,3 +482,68 @@ def test_the_command_list_summaries_are_each_command_s_own_first_line():
         command = import_module(f"ulti_solver.cli.{module}").command
         assert cli_app.SUMMARIES[name] == command.help.strip().splitlines()[0], name
     assert "Rank every bid" in run("--help").stdout
+
+
+# -- the notation the tables print, read back --------------------------------------------------
+
+
+def test_play_reads_the_cards_as_the_tables_print_them():
+    letters = json_lines(run("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA BU", "--json"))
+    symbols = json_lines(run("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "♦T ♦A ♦U", "--json"))
+    assert symbols == letters and symbols[0]["play"] == ["BT", "BA", "BU"]
+
+
+def test_trump_and_void_take_the_suit_symbol():
+    assert json_lines(run("solve", DEAL, "--bid", "party", "--trump", "♠", "--json"))[0]["trump"] == "leaves"
+    args = ["A97.TK8.O8.U9", "--talon", "♠U,♣8", "--void", "1:♥", "--bid", "party", "--trump", "♦"]
+    assert run("simulate", *args, "--samples", "2", "--quiet").exit_code == 0
+
+
+def test_an_error_names_the_card_as_the_tables_do():
+    result = run("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA LK")
+    assert_bad_input(result, "card 3 (♠K, trick 1)", "follow suit with ♦O ♦U (R9)")
+    result = run("solve", DEAL.replace("-.-.U.8", "-.-.U.7"), "--bid", "party")
+    assert_bad_input(result, "card ♣7 is in both seat 2's hand and the talon")
+
+
+def test_an_error_falls_back_to_letters_where_stderr_cannot_show_the_symbols():
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    args = ["solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA LK"]
+    done = subprocess.run(
+        [sys.executable, "-m", "ulti_solver", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert "card 3 (LK, trick 1): seat 2 may not play it: it must follow suit with BO BU (R9)" in done.stderr
+
+
+# -- commands: suggestions and completion ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed, meant", [("solv", "solve"), ("anlyse", "analyse"), ("sim", "simulate")])
+def test_a_mistyped_command_gets_a_did_you_mean(typed, meant):
+    assert_bad_input(run(typed, DEAL), f"No such command '{typed}'; did you mean '{meant}'?")
+
+
+def complete(words: str, index: int) -> str:
+    env = dict(os.environ, _ULTI_COMPLETE="bash_complete", COMP_WORDS=words, COMP_CWORD=str(index))
+    done = subprocess.run([sys.executable, "-m", "ulti_solver"], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_shell_completion_works_through_the_lazy_command_group():
+    assert "plain,solve" in complete("ulti so", 1).splitlines()
+    assert "plain,example" in complete("ulti ex", 1).splitlines()
+    assert "plain,--trump" in complete("ulti solve --tr", 2).splitlines()  # the command is imported to complete it
+    env = dict(os.environ, _ULTI_COMPLETE="bash_source")
+    script = subprocess.run([sys.executable, "-m", "ulti_solver"], env=env, capture_output=True, text=True).stdout
+    assert "_ulti_completion" in script
+
+
+def test_the_readme_and_the_help_tell_how_to_switch_completion_on():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert 'eval "$(_ULTI_COMPLETE=bash_source ulti)"' in readme
+    assert "_ULTI_COMPLETE=bash_source ulti" in run("--help").stdout

@@ -178,10 +178,10 @@ def test_solve_from_a_position_values_every_card_and_a_best_line():
 @pytest.mark.parametrize(
     "bid, trump, play, card, trick, rule",
     [
-        ("party", "bells", "BT H8", "h8", 1, "r9"),  # seat 1 holds bells
-        ("party", "bells", "HA H8 HU H9 L7", "l7", 2, "r10"),  # seat 1, void in hearts, holds trumps
-        ("party", "bells", "B8 B7", "b7", 1, "r11"),  # seat 1 can beat the eight with B9 or BA
-        ("ulti", "hearts", "H7", "h7", 1, "r12"),  # the declarer keeps the trump seven
+        ("party", "bells", "BT H8", "♥8", 1, "r9"),  # seat 1 holds bells
+        ("party", "bells", "HA H8 HU H9 L7", "♠7", 2, "r10"),  # seat 1, void in hearts, holds trumps
+        ("party", "bells", "B8 B7", "♦7", 1, "r11"),  # seat 1 can beat the eight with B9 or BA
+        ("ulti", "hearts", "H7", "♥7", 1, "r12"),  # the declarer keeps the trump seven
     ],
 )
 def test_r9_r12_an_illegal_card_names_itself_its_trick_and_the_rule(bid, trump, play, card, trick, rule):
@@ -192,7 +192,7 @@ def test_r9_r12_an_illegal_card_names_itself_its_trick_and_the_rule(bid, trump, 
 
 def test_a_card_from_another_hand_says_whose_it_is():
     line = error_line(run("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "HA HT"))
-    assert "(ht, trick 1)" in line and "seat 1's turn" in line and "seat 2's hand" in line
+    assert "(♥t, trick 1)" in line and "seat 1's turn" in line and "seat 2's hand" in line
 
 
 # -- best (R35) -----------------------------------------------------------------------
@@ -278,5 +278,5 @@ def test_analyse_file_reports_a_bad_line_by_number_and_goes_on(tmp_path, party_i
     objects = [json.loads(text) for text in result.stdout.splitlines()]
     assert [o["line"] for o in objects] == [2] * 7 + [4] + [5] * 7
     bad = objects[7]
-    assert set(bad) == {"line", "error"} and "H8" in bad["error"] and "R9" in bad["error"]
+    assert set(bad) == {"line", "error"} and "♥8" in bad["error"] and "R9" in bad["error"]
     assert objects[6]["summary"] == objects[14]["summary"]  # the game after the bad line is analysed in full

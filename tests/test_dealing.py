@@ -63,15 +63,15 @@ def test_a_twelve_card_hand_with_a_talon_is_an_error():
 
 
 def test_a_card_in_the_hand_and_in_seat_1_is_an_error():
-    one_line_error((HAND, TALON, cards("HA,BK")), "HA", "the declarer's hand", "seat 1")
+    one_line_error((HAND, TALON, cards("HA,BK")), "♥A", "the declarer's hand", "seat 1")
 
 
 def test_a_card_in_the_talon_and_in_seat_2_is_an_error():
-    one_line_error((HAND, TALON, 0, cards("LU")), "LU", "the talon", "seat 2")
+    one_line_error((HAND, TALON, 0, cards("LU")), "♠U", "the talon", "seat 2")
 
 
 def test_a_card_in_both_defenders_is_an_error():
-    one_line_error((HAND, TALON, cards("HK"), cards("HK,HO")), "HK", "seat 1", "seat 2")
+    one_line_error((HAND, TALON, cards("HK"), cards("HK,HO")), "♥K", "seat 1", "seat 2")
 
 
 def test_eleven_known_cards_in_a_seat_is_an_error():
@@ -81,12 +81,12 @@ def test_eleven_known_cards_in_a_seat_is_an_error():
 
 
 def test_a_void_that_contradicts_a_known_card_is_an_error():
-    one_line_error((HAND, TALON, cards("HK"), 0, ((1, HEARTS),)), "seat 1", "void in hearts", "HK")
+    one_line_error((HAND, TALON, cards("HK"), 0, ((1, HEARTS),)), "seat 1", "void in hearts", "♥K")
 
 
 def test_both_defenders_void_in_a_suit_with_unseen_cards_is_an_error():
     message = one_line_error((HAND, TALON, 0, 0, ((1, BELLS), (2, BELLS))), "both defenders", "bells")
-    for card in ("B7", "B9", "BU", "BO", "BA"):  # the bells nobody can hold
+    for card in ("♦7", "♦9", "♦U", "♦O", "♦A"):  # the bells nobody can hold
         assert card in message
 
 
@@ -262,6 +262,6 @@ def test_the_seeding_scheme_is_pinned():
     )
 
 
-def test_card_names_in_messages_are_the_card_list_names():
-    message = one_line_error((HAND, TALON, cards("HA")), "HA")
+def test_card_names_in_messages_are_the_table_names_and_read_back():
+    message = one_line_error((HAND, TALON, cards("HA")), "♥A")
     assert parse_card(message.split()[0]) == parse_card("HA")

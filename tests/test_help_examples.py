@@ -1,10 +1,11 @@
 """Every example that a ``--help`` page shows runs, exactly as printed, and exits 0.
 
 People copy these lines into a shell, so they are run the same way: with
-``bash -c``, from a fresh directory whose ``examples`` is a link to the
-repository's (a ``> out.csv`` in an example lands there, not in the
-repository), and ``ulti`` on the PATH as a small script that runs this
-Python's ``-m ulti_solver``.  The examples are read from the help pages
+``bash -c``, from a fresh directory outside the checkout, with no
+``examples`` folder (after ``pip install`` there is none: the examples
+come from ``ulti example``; a ``> out.csv`` in an example lands there, not
+in the repository), and ``ulti`` on the PATH as a small script that runs
+this Python's ``-m ulti_solver``.  The examples are read from the help pages
 themselves (``ulti --help``: "Start here:"; each command: "Examples:"),
 so a new example is tested as soon as it is written.  Together they take
 over 30 s, so they are marked ``slow``; the check that every page has
@@ -23,7 +24,7 @@ from click.testing import CliRunner
 from ulti_solver import cli
 from ulti_solver.cli.app import COMMANDS
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ROOT = Path(__file__).resolve().parent.parent
 #: Where a help page's examples start: the group's "Start here:", a command's "Examples:".
 HEADINGS = ("Start here:", "Examples:")
 
@@ -68,9 +69,9 @@ def all_examples():
 
 @pytest.fixture(scope="module")
 def shell_dir(tmp_path_factory):
-    """A scratch directory with ``examples`` linked in and ``ulti`` on the PATH."""
+    """A scratch directory outside the checkout, with nothing in it but ``ulti`` on the PATH."""
     root = tmp_path_factory.mktemp("examples")
-    (root / "examples").symlink_to(EXAMPLES, target_is_directory=True)
+    assert ROOT not in root.resolve().parents
     bin_dir = root / "bin"
     bin_dir.mkdir()
     ulti = bin_dir / "ulti"
@@ -86,6 +87,30 @@ def test_every_help_page_has_examples():
         examples = examples_in(help_page(list(page)))
         assert examples, page
         assert all("ulti " in example for example in examples)
+
+
+def test_no_help_example_needs_a_checkout():
+    """After ``pip install`` there is no ``examples/`` folder: the help reaches the examples
+    through ``ulti example NAME``, which works from any directory."""
+    for page in [()] + [(name,) for name in COMMANDS]:
+        for example in examples_in(help_page(list(page))):
+            assert "examples/" not in example, f"{' '.join(page) or 'ulti'}: {example}"
+
+
+def test_an_example_runs_from_a_directory_without_examples(shell_dir):
+    """One help example, in the default run: the deal comes from the package, not from a folder."""
+    root, env = shell_dir
+    assert not (root / "examples").exists()
+    done = subprocess.run(
+        ["bash", "-c", 'set -o pipefail; ulti solve "$(ulti example deal)" --bid party --trump bells --json'],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert '"deal": "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"' in done.stdout
 
 
 @pytest.mark.slow  # some 40 examples, each a new process, over 30 s together: 'pytest -m slow' runs them

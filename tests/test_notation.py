@@ -1,6 +1,7 @@
 """Cards and the deal notation (R1, R5-R7, INTERFACE.md): parsing, printing, errors."""
 
 import random
+import re
 
 import pytest
 from hypothesis import given
@@ -13,16 +14,21 @@ from ulti_solver.cards import (
     HEARTS,
     TEN,
     CardError,
+    card_label,
     card_name,
     card_points,
+    cards_label,
+    cards_of,
     format_card_list,
     format_hand,
     format_suit,
     make_card,
     parse_card,
+    symbols_as_letters,
 )
 from ulti_solver.deal import Deal, DealError, _suit_group, parse_deal, parse_hand
 from ulti_solver.dealing import random_deal
+from ulti_solver.position import parse_play
 
 EXAMPLE = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
 
@@ -80,15 +86,15 @@ def test_twelve_card_hand_is_a_deal_before_the_discard():
     "text, message",
     [
         ("A97.TK8.O8.Q9 8.A97.A97.ATO TKOU.OU.TK.K7", "unknown rank 'Q'"),
-        ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.U", "AU is in both hand 0"),
-        ("A97.TK8.O8.U9 A.A97.A97.ATO TKOU.OU.TK.K7", "HA is in both hand 0 .declarer. and hand 1"),
-        ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K", "hand 2 .seat 2. has 9 cards"),
+        ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.U", "♣U is in both the declarer's hand and the talon"),
+        ("A97.TK8.O8.U9 A.A97.A97.ATO TKOU.OU.TK.K7", "♥A is in both the declarer's hand and seat 1's hand"),
+        ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K", "seat 2's hand has 9 cards"),
         ("A97.TK8.O8 8.A97.A97.ATO TKOU.OU.TK.K7", "3 suit groups"),
         ("A97.TK8.O8.U9.- 8.A97.A97.ATO TKOU.OU.TK.K7", "5 suit groups"),
         ("A97.TK8.O8.U9 8.A97.A97.ATO", "found 2 groups"),
         ("a b c d e", "found 5 groups"),
         ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.-", "the talon has 1 card;"),
-        ("AA97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7", "HA is written twice"),
+        ("AA97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7", "♥A is written twice in the declarer's hand 'AA97.TK8.O8.U9'$"),
         ("PA,PT,QX H9 B9", "unknown suit letter 'Q'"),
     ],
 )
@@ -108,7 +114,7 @@ def test_every_suit_group_as_printed_reads_back_by_the_known_groups_and_by_the_r
 
 def test_a_group_naming_a_rank_twice_stays_an_error_once_it_has_been_seen():
     for _ in range(2):
-        with pytest.raises(DealError, match="HA is written twice"):
+        with pytest.raises(DealError, match="♥A is written twice"):
             parse_hand("AA9.-.-.-")
 
 
@@ -130,3 +136,80 @@ def test_parse_format_round_trip_on_random_deals(seed):
 
 def test_point_cards_are_aces_and_tens():
     assert BB_POINT_CARDS == BB_ACES | sum(1 << make_card(s, TEN) for s in range(4))
+
+
+# -- what the tables print reads back ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, letters",
+    [
+        ("♦T", "BT"),  # as the tables print it
+        ("♥10", "HT"),
+        ("♢A", "BA"),  # the outlined symbols players paste
+        ("♡7", "H7"),
+        ("♤O", "LO"),
+        ("♧U", "AU"),
+        ("♥\ufe0fK", "HK"),  # an emoji suit from a phone: the variation selector is not part of the card
+        ("A♠", "LA"),  # rank first, as some players write it
+        ("10♣", "AT"),
+        ("♣X", "AT"),
+        ("♠F", "LO"),
+    ],
+)
+def test_cards_read_as_the_tables_print_them(text, letters):
+    assert parse_card(text) == parse_card(letters)
+
+
+def test_every_printed_card_reads_back():
+    for card in range(32):
+        assert parse_card(card_label(card)) == card
+
+
+def test_a_card_list_and_a_deal_in_symbols_read_as_in_letters():
+    assert parse_hand("♥A,♥T") == parse_hand("HA,HT") == parse_hand("♡A, ♥10")
+    lists = " ".join(cards_label(cards_of(h)).replace(" ", ",") for h in parse_deal(EXAMPLE).hands)
+    assert str(parse_deal(lists)) == EXAMPLE
+
+
+def test_a_played_line_copied_from_a_table_reads_back():
+    assert parse_play("♦T ♦A ♦U") == parse_play("BT BA BU")
+    assert parse_play("♠7 ♠K ♠8, ♠T") == parse_play("L7,LK,L8,LT")
+
+
+def test_a_suit_that_is_no_suit_lists_the_symbols_too():
+    with pytest.raises(CardError, match="suits are H B L A, P T Z M, or ♥ ♦ ♠ ♣"):
+        parse_card("♔A")
+
+
+def test_messages_name_cards_as_the_tables_do():
+    with pytest.raises(DealError, match="card ♣7 is in both seat 2's hand and the talon"):
+        parse_deal("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.7")
+    twelve = parse_deal("A97.TK8.OU8.U98 8.A97.A97.ATO TKOU.OU.TK.K7")
+    with pytest.raises(DealError, match="cannot discard ♥8 and ♠U"):
+        twelve.discard(parse_card("H8"), parse_card("LU"))
+
+
+def test_symbols_become_letters_for_an_output_without_them():
+    assert symbols_as_letters("card ♣7 (♡A, trick 1): follow suit with ♦O ♦U") == (
+        "card A7 (HA, trick 1): follow suit with BO BU"
+    )
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("A97.TK8.O8.Q9 8.A97.A97.ATO TKOU.OU.TK.K7", "the declarer's hand 'A97.TK8.O8.Q9': unknown rank 'Q'"),
+        ("A97.TK8.O8.U9 8.A97.A97.AQO TKOU.OU.TK.K7", "seat 1's hand '8.A97.A97.AQO': unknown rank 'Q'"),
+        ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK", "seat 2's hand 'TKOU.OU.TK' has 3 suit groups"),
+        ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U", "the talon '-.-.U' has 3 suit groups"),
+        ("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K", "seat 2's hand has 9 cards"),
+    ],
+)
+def test_deal_errors_name_the_hand_by_seat_and_quote_it_once(text, message):
+    with pytest.raises(DealError) as info:
+        parse_deal(text)
+    assert message in str(info.value)
+    assert "hand 0" not in str(info.value) and "hand 2 (" not in str(info.value)
+    quoted = re.findall(r"'[^']*\.[^']*'", str(info.value))  # quoted hands
+    assert len(quoted) == len(set(quoted)) <= 1, str(info.value)

@@ -299,9 +299,9 @@ def test_batch_with_an_unreachable_cluster_exits_2_with_one_line():
         (["A97.TK8.O8.U98", "--talon", "LU,A8"], ["hand", "11 cards"]),
         (["A97.TK8.O8.U", "--talon", "LU,A8"], ["9 cards", "needs 10"]),
         (["K.K97.AKO87.AO"], ["11 cards", "12"]),
-        ([HAND, "--talon", "LU,A8", "--seat1", "HA,HK"], ["HA", "declarer's hand", "seat 1"]),
-        ([HAND, "--talon", "LU,A8", "--seat2", "LU"], ["LU", "talon", "seat 2"]),
-        ([HAND, "--talon", "LU,A8", "--seat1", "HK", "--void", "1:hearts"], ["void in hearts", "HK"]),
+        ([HAND, "--talon", "LU,A8", "--seat1", "HA,HK"], ["♥A", "declarer's hand", "seat 1"]),
+        ([HAND, "--talon", "LU,A8", "--seat2", "LU"], ["♠U", "talon", "seat 2"]),
+        ([HAND, "--talon", "LU,A8", "--seat1", "HK", "--void", "1:hearts"], ["void in hearts", "♥K"]),
         ([HAND, "--talon", "LU,A8", "--void", "1:bells", "--void", "2:bells"], ["both defenders", "bells"]),
         (
             [HAND, "--talon", "LU,A8", "--void", "1:hearts", "--void", "1:bells", "--void", "1:leaves"],

@@ -1,8 +1,43 @@
 """ulti-solver: double-dummy analysis of Ulti deals.
 
-The names most programs need are here, imported on first use so that
-``import ulti_solver`` (and the ``ulti`` command's start-up) stays cheap;
-see the README for the rest.
+Every argument may be text as the ``ulti`` command takes it (a deal,
+bid, trump, hand, cards, rulebook name), and every result prints as the
+command prints it::
+
+    from ulti_solver import solve
+    print(solve("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8", "40-100 ulti", "leaves", value=True))
+
+Solving
+    solve          one game (deal, bid, trump): each component, the whole bid, points, value
+    solve_bid      a bid in every trump R28/R29 give it, as ``ulti solve`` does
+    value          the double-dummy value S alone (R34), units per defender
+    best_bids      every bid, trump (and discard) ranked by value (R35)
+    settle         what a finished game pays, item by item (R30-R33)
+    game_value     what a finished game's outcome is worth under a scoring
+
+Play
+    start_of_play  the position at the opening lead
+    parse_play     cards in play order from text ("BT BA BU", "♦T ♦A ♦U")
+    replay         the position after cards played, each checked (R9-R12)
+    card_values    the value after each card the player to move may play
+    best_line      one best line of play to the end
+    analyse_game   a played game judged card by card
+
+From one hand
+    Constraints    what the declarer knows: hand, talon, known cards, voids
+    simulate       deal the unseen cards at random, solve every sample
+
+Reading and rules
+    parse_deal, parse_bid, parse_trump, parse_record, make_rules
+    Deal, Bid, Component, Rules, Position, Outcome, Solution, GameRecord, SilentItem
+    example_text   the text of an example file ("deal", "hand", "batch", ...)
+
+Errors
+    UltiInputError  every input error (BidError, DealError, PlayError, VariantError)
+
+The names are imported on first use, so ``import ulti_solver`` (and the
+``ulti`` command's start-up) stays cheap; the README's "Python" section
+shows them at work.
 """
 
 __version__ = "0.2.0"
@@ -42,6 +77,7 @@ _EXPORTS = {
     "Constraints": "dealing",
     "GameRecord": "record",
     "parse_record": "record",
+    "example_text": "example_files",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -56,3 +92,8 @@ def __getattr__(name):
     value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value
+
+
+def __dir__():
+    """The public names (what ``help(ulti_solver)`` and tab completion list), not the loaded modules."""
+    return list(__all__)

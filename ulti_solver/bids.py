@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import FrozenSet, Optional, Tuple
 
-from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, Suit
+from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, SUIT_SYMBOLS_READ, Suit
 from .errors import UltiInputError, excerpt
 
 
@@ -38,21 +38,31 @@ COMPONENT_ORDER = tuple(Component)
 RED, OPEN, COLORLESS = "red", "open", "colorless"
 
 #: R28 registry: every accepted word (accents stripped, lower case) and what it means.
-#: ``rebetli`` is the only word that means two things: red and betli.
+#: The Hungarian words are those of the rule texts (seeds 000-003): negyvenszáz, húszszáz,
+#: négy ász, terített, színtelen, piros, and the compounds rebetli, redurchmars, pirosbetli.
+#: A word that means two things (``rebetli``: red and betli) lists both.
 BID_WORDS = {
     "party": (PARTY,),
     "passz": (PARTY,),
     "parti": (PARTY,),
     "40-100": (FORTY_100,),
+    "negyven-szaz": (FORTY_100,),
+    "negyvenszaz": (FORTY_100,),
     "20-100": (TWENTY_100,),
+    "husz-szaz": (TWENTY_100,),
+    "huszszaz": (TWENTY_100,),
     "ulti": (ULTI,),
     "four-aces": (FOUR_ACES,),
     "4-aces": (FOUR_ACES,),
     "negy-asz": (FOUR_ACES,),
+    "negyasz": (FOUR_ACES,),
+    "4-asz": (FOUR_ACES,),
     "durchmars": (DURCHMARS,),
     "durchmarsch": (DURCHMARS,),
     "betli": (BETLI,),
     "rebetli": (RED, BETLI),
+    "redurchmars": (RED, DURCHMARS),
+    "redurchmarsch": (RED, DURCHMARS),
     "open": (OPEN,),
     "teritett": (OPEN,),
     "colorless": (COLORLESS,),
@@ -60,8 +70,13 @@ BID_WORDS = {
     "red": (RED,),
     "piros": (RED,),
 }
+#: The words a bid is printed with, one per meaning: what a suggestion translates a word to.
+CANONICAL_WORDS = ("party", "40-100", "20-100", "ulti", "four-aces", "durchmars", "betli", "red", "open", "colorless")
+#: The Hungarian words an error lists after those (the other spellings are read as well).
+HUNGARIAN_WORDS = ("parti", "passz", "negyvenszaz", "huszszaz", "negy-asz", "teritett", "szintelen", "piros", "rebetli")
 
-#: R29: trump names on the command line, English and Hungarian.
+#: R29: trump names on the command line, English and Hungarian, and the suit symbols the
+#: tables print (the outlined ones too, as players paste them).
 TRUMP_WORDS = {
     "hearts": HEARTS,
     "piros": HEARTS,
@@ -71,6 +86,7 @@ TRUMP_WORDS = {
     "zold": LEAVES,
     "acorns": ACORNS,
     "makk": ACORNS,
+    **SUIT_SYMBOLS_READ,
 }
 #: R29: the trumps a non-red trump bid may name.
 NON_RED_TRUMPS = (BELLS, LEAVES, ACORNS)
@@ -80,18 +96,72 @@ class BidError(UltiInputError):
     """A bid or trump that cannot be played; the message says which word and why."""
 
 
+#: Dashes that printed text uses for a hyphen (40–100), and the emoji variation selectors
+#: a pasted suit symbol carries: none of them changes the word.
+_FOLD = {0x2010: "-", 0x2011: "-", 0x2012: "-", 0x2013: "-", 0x2014: "-", 0x2212: "-", 0xFE0E: None, 0xFE0F: None}
+
+
 def fold_word(word: str) -> str:
-    """Lower case without accents, so ``Négy-Ász`` reads as ``negy-asz``."""
-    decomposed = unicodedata.normalize("NFKD", word.strip().lower())
+    """Lower case without accents, any dash a hyphen, so ``Négy–Ász`` reads as ``negy-asz``."""
+    decomposed = unicodedata.normalize("NFKD", word.strip().lower().translate(_FOLD))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def _unknown(word: str, known, what: str) -> BidError:
+def _meaning_text(meaning) -> str:
+    return " ".join(str(item) for item in meaning)
+
+
+def _unknown_bid_word(word: str) -> BidError:
+    """An unknown bid word, with the closest known one and what it means."""
     import difflib  # only for a word that is wrong: kept off the start-up path
 
-    close = difflib.get_close_matches(fold_word(word)[:40], list(known), n=1)
+    close = difflib.get_close_matches(fold_word(word)[:40], list(BID_WORDS), n=1, cutoff=0.6)
+    hint = ""
+    if close:
+        meaning = _meaning_text(BID_WORDS[close[0]])
+        hint = f"; did you mean {close[0]!r}" + ("" if meaning == close[0] else f" ({meaning})") + "?"
+    known = ", ".join(CANONICAL_WORDS)
+    return BidError(f"unknown bid word {excerpt(word)}{hint} (known: {known}; Hungarian: {', '.join(HUNGARIAN_WORDS)})")
+
+
+def _unknown_trump(word: str) -> BidError:
+    import difflib
+
+    names = [w for w in TRUMP_WORDS if w not in SUIT_SYMBOLS_READ]
+    close = difflib.get_close_matches(fold_word(word)[:40], names, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
-    return BidError(f"unknown {what} {excerpt(word)}{hint} (known: {', '.join(sorted(known))})")
+    return BidError(f"unknown trump {excerpt(word)}{hint} (known: {', '.join(sorted(names))})")
+
+
+def _bid_words(text: str):
+    """The meanings of the words of ``text``, read as players write them.
+
+    A word may be two written apart (``négy ász``, ``four aces``,
+    ``negyven száz``) or two written together (``pirosbetli``,
+    ``terítettbetli``); an unknown word is an error naming it.
+    """
+    words = [fold_word(w) for w in text.replace(",", " ").split() if w]
+    originals = [w for w in text.replace(",", " ").split() if w]
+    index = 0
+    while index < len(words):
+        word = words[index]
+        pair = f"{word}-{words[index + 1]}" if index + 1 < len(words) else None
+        if pair in BID_WORDS:
+            yield BID_WORDS[pair]
+            index += 2
+            continue
+        if word in BID_WORDS:
+            yield BID_WORDS[word]
+        else:
+            split = next(
+                (cut for cut in range(2, len(word) - 1) if word[:cut] in BID_WORDS and word[cut:] in BID_WORDS),
+                None,
+            )
+            if split is None:
+                raise _unknown_bid_word(originals[index])
+            yield BID_WORDS[word[:split]]
+            yield BID_WORDS[word[split:]]
+        index += 1
 
 
 @dataclass(frozen=True)
@@ -163,17 +233,15 @@ class Bid:
 def parse_bid(text: str) -> Bid:
     """Read bid words in any order and case, accents optional, and check R28.
 
+    English or Hungarian (``negyvenszáz ulti``, ``négy ász``, ``pirosbetli``).
+
     Remembered per text (a Bid is immutable): a batch names the same few bids on every line.
     """
-    words = [w for w in text.replace(",", " ").split() if w]
-    if not words:
+    if not text.replace(",", " ").split():
         raise BidError("the bid is empty; say e.g. 'party', '40-100 ulti' or 'betli'")
     meaning = []
-    for word in words:
-        folded = fold_word(word)
-        if folded not in BID_WORDS:
-            raise _unknown(word, BID_WORDS, "bid word")
-        for item in BID_WORDS[folded]:
+    for meanings in _bid_words(text):
+        for item in meanings:
             if item in meaning:
                 raise BidError(f"{str(item)!r} is said twice in the bid {excerpt(text)}")
             meaning.append(item)
@@ -225,7 +293,7 @@ def parse_trump(word: Optional[str]) -> Optional[Suit]:
         return None
     folded = fold_word(word)
     if folded not in TRUMP_WORDS:
-        raise _unknown(word, TRUMP_WORDS, "trump")
+        raise _unknown_trump(word)
     return TRUMP_WORDS[folded]
 
 

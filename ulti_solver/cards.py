@@ -26,6 +26,13 @@ SUITS = (HEARTS, BELLS, LEAVES, ACORNS)
 SUIT_NAMES = ("hearts", "bells", "leaves", "acorns")
 SUIT_NAMES_HU = ("piros", "tök", "zöld", "makk")
 SUIT_SYMBOLS = ("♥", "♦", "♠", "♣")
+#: Every suit symbol read on input: the filled ones the tables print and the outlined ones
+#: (♡ ♢ ♤ ♧) that players paste from elsewhere.
+SUIT_SYMBOLS_READ = dict(zip("♥♦♠♣♡♢♤♧", SUITS + SUITS))
+#: Variation selectors a pasted emoji suit carries (♥️ is ♥ and U+FE0F): not part of the card.
+_VARIATION_SELECTORS = {0xFE0E: None, 0xFE0F: None}
+#: Symbols to the English suit letters, for an output that cannot show the symbols.
+_SYMBOLS_AS_LETTERS = {ord(symbol): "HBLA"[suit] for symbol, suit in SUIT_SYMBOLS_READ.items()}
 #: Suit letters of the card-list form: English first, Hungarian second.
 SUIT_LETTERS = "HBLA"
 SUIT_LETTERS_HU = "PTZM"
@@ -91,19 +98,29 @@ def parse_rank(text: str) -> int:
 
 
 def parse_suit_letter(letter: str) -> Suit:
+    """Read a suit: a letter (``H B L A`` or ``P T Z M``) or a symbol as the tables print it (``♥ ♦ ♠ ♣``)."""
     upper = letter.upper()
     if upper and upper in SUIT_LETTERS:
         return SUIT_LETTERS.index(upper)
     if upper and upper in SUIT_LETTERS_HU:
         return SUIT_LETTERS_HU.index(upper)
-    raise CardError(f"unknown suit letter {excerpt(letter)} (suits are H B L A, or P T Z M)")
+    if letter in SUIT_SYMBOLS_READ:
+        return SUIT_SYMBOLS_READ[letter]
+    raise CardError(f"unknown suit letter {excerpt(letter)} (suits are H B L A, P T Z M, or ♥ ♦ ♠ ♣)")
 
 
 def parse_card(text: str) -> Card:
-    """Read a card of the card-list form: a suit letter, then a rank (``PA``, ``H10``)."""
-    stripped = text.strip()
+    """Read a card: a suit letter or symbol, then a rank (``PA``, ``H10``, ``♥A``).
+
+    A card copied from a table reads back: the symbol form (``♦T``), the
+    outlined symbols (``♢T``), an emoji suit, and a rank written before its
+    symbol (``10♦``).
+    """
+    stripped = text.strip().translate(_VARIATION_SELECTORS)
+    if len(stripped) >= 2 and stripped[-1] in SUIT_SYMBOLS_READ and stripped[0] not in SUIT_SYMBOLS_READ:
+        stripped = stripped[-1] + stripped[:-1]  # rank first, as some players write it: A♥
     if len(stripped) < 2:
-        raise CardError(f"cannot read card {excerpt(text)}: a card is a suit letter then a rank, like HA or P10")
+        raise CardError(f"cannot read card {excerpt(text)}: a card is a suit then a rank, like HA, P10 or ♥A")
     try:
         return make_card(parse_suit_letter(stripped[0]), parse_rank(stripped[1:]))
     except CardError as exc:
@@ -116,8 +133,27 @@ def card_name(card: Card) -> str:
 
 
 def card_label(card: Card) -> str:
-    """A name a player reads at a glance: suit symbol and rank (``♥A``)."""
+    """A name a player reads at a glance: suit symbol and rank (``♥A``).
+
+    The tables print cards so, and messages name cards so too: what a
+    player reads in an error is what he reads in the tables, and
+    :func:`parse_card` reads it back.
+    """
     return SUIT_SYMBOLS[card_suit(card)] + RANK_LETTERS[card_rank(card)]
+
+
+def cards_label(cards) -> str:
+    """Cards as :func:`card_label` names them, separated by spaces: ``♦O ♦U``."""
+    return " ".join(card_label(c) for c in cards)
+
+
+def symbols_as_letters(text: str) -> str:
+    """``text`` with every suit symbol as its English suit letter (``♣7`` -> ``A7``).
+
+    For an output that cannot encode the symbols: the card-list form says
+    the same and reads back the same.
+    """
+    return text.translate(_SYMBOLS_AS_LETTERS)
 
 
 def cards_of(hand: Hand):

@@ -12,7 +12,8 @@ from .cards import (
     SUITS,
     CardError,
     Hand,
-    card_name,
+    card_label,
+    cards_label,
     cards_of,
     format_hand,
     make_card,
@@ -45,7 +46,8 @@ class DealError(UltiInputError):
 
 
 def _part_name(index: int) -> str:
-    return "the talon" if index == 3 else f"hand {index} ({SEAT_NAMES[index]})"
+    """A part of a deal as a message names it: ``the declarer's hand``, ``seat 1's hand``, ``the talon``."""
+    return "the talon" if index == 3 else f"{seat_possessive(index)} hand"
 
 
 def _parse_suit_ranks(text: str) -> list:
@@ -95,19 +97,20 @@ def _first_twice(cards) -> int:
     raise AssertionError("no card twice")
 
 
-def parse_hand(text: str) -> Hand:
+def parse_hand(text: str, name: Optional[str] = None) -> Hand:
     """Read one hand (or the talon) in the dotted or the card-list form.
 
     A token with dots is the dotted form and must have exactly four suit
     groups; anything else is a comma-separated card list.  Raises
     :class:`CardError` for a bad letter and :class:`DealError` for a bad
-    shape or a card written twice.
+    shape or a card written twice; ``name`` is what a message calls the
+    hand (by default the hand itself, quoted).
     """
     if "." in text:
         groups = text.split(".")
         if len(groups) != 4:
             raise DealError(
-                f"{excerpt(text)} has {len(groups)} suit groups; a hand has four (hearts.bells.leaves.acorns)"
+                f"{name or excerpt(text)} has {len(groups)} suit groups; a hand has four (hearts.bells.leaves.acorns)"
             )
         try:
             return _GROUPS[groups[0]] | _GROUPS[groups[1]] << 8 | _GROUPS[groups[2]] << 16 | _GROUPS[groups[3]] << 24
@@ -118,7 +121,7 @@ def parse_hand(text: str) -> Hand:
             bits = _suit_group(group)
             if bits is None:
                 twice = _first_twice(make_card(suit, rank) for rank in _parse_suit_ranks(group))
-                raise DealError(f"card {card_name(twice)} is written twice in {excerpt(text)}")
+                raise DealError(f"card {card_label(twice)} is written twice in {name or excerpt(text)}")
             mask |= bits << (8 * suit)
         return mask
     cards = [parse_card(item) for item in text.split(",") if item.strip()]
@@ -126,7 +129,7 @@ def parse_hand(text: str) -> Hand:
     for card in cards:
         mask |= 1 << card
     if popcount(mask) != len(cards):
-        raise DealError(f"card {card_name(_first_twice(cards))} is written twice in {excerpt(text)}")
+        raise DealError(f"card {card_label(_first_twice(cards))} is written twice in {name or excerpt(text)}")
     return mask
 
 
@@ -155,7 +158,7 @@ class Deal:
         talon = (1 << card_a) | (1 << card_b)
         if self.hands[0] & talon != talon or card_a == card_b:
             raise DealError(
-                f"cannot discard {card_name(card_a)} and {card_name(card_b)}: "
+                f"cannot discard {card_label(card_a)} and {card_label(card_b)}: "
                 "two different cards of the declarer's hand are needed"
             )
         return Deal((self.hands[0] & ~talon, self.hands[1], self.hands[2]), talon)
@@ -185,7 +188,7 @@ def _check_no_card_twice(parts) -> None:
         if seen & part:
             card = (seen & part & -(seen & part)).bit_length() - 1
             first = next(i for i, other in enumerate(parts) if (other >> card) & 1)
-            raise DealError(f"card {card_name(card)} is in both {_part_name(first)} and {_part_name(index)}")
+            raise DealError(f"card {card_label(card)} is in both {_part_name(first)} and {_part_name(index)}")
         seen |= part
 
 
@@ -219,8 +222,7 @@ def check_deal(hands, talon) -> None:
             raise DealError(f"{_part_name(index)} has {plural(count, 'card')}; it needs {want_text} (R6)")
     missing = BB_ALL & ~sum(parts)
     if missing:
-        names = " ".join(card_name(c) for c in cards_of(missing))
-        raise DealError(f"missing cards: {names} (every card must be dealt exactly once, R7)")
+        raise DealError(f"missing cards: {cards_label(cards_of(missing))} (every card must be dealt exactly once, R7)")
 
 
 def parse_deal(text: str) -> Deal:
@@ -243,10 +245,11 @@ def parse_deal(text: str) -> Deal:
         )
     masks = []
     for index, token in enumerate(tokens):
+        name = f"{_part_name(index)} {excerpt(token)}"
         try:
-            masks.append(parse_hand(token))
-        except (CardError, DealError) as exc:
-            raise DealError(f"{_part_name(index)} {excerpt(token)}: {exc}") from None
+            masks.append(parse_hand(token, name))  # a shape error names the hand itself
+        except CardError as exc:
+            raise DealError(f"{name}: {exc}") from None
     hands = tuple(masks[:3])
     if len(masks) == 4:
         return Deal(hands, masks[3])

@@ -26,12 +26,13 @@ from .cards import (
     OBER,
     SEVEN,
     SUIT_NAMES,
-    card_name,
+    cards_label,
     cards_of,
     hand_of,
     make_card,
     popcount,
 )
+from .coerce import as_known
 from .deal import Deal, plural
 from .errors import UltiInputError
 from .play import PlayRules
@@ -109,7 +110,7 @@ class ConstraintError(UltiInputError):
 
 
 def _names(mask: int) -> str:
-    return " ".join(card_name(c) for c in cards_of(mask))
+    return cards_label(cards_of(mask))
 
 
 def _suits(mask: int) -> str:
@@ -130,8 +131,10 @@ class Constraints:
     ``hand`` is his 12 cards before the discard (``talon`` None) or his 10
     with the ``talon`` of 2; ``seat1``/``seat2`` are cards known to be in
     those hands; ``voids`` are (seat, suit) pairs: that defender holds no
-    card of that suit.  Building one that no deal fits raises
-    :class:`ConstraintError`, whose one line names the constraint.
+    card of that suit.  Each may be given as a player writes it:
+    ``Constraints("A97.TK8.O8.U9", "LU,A8", voids=["1:hearts"])``.
+    Building one that no deal fits raises :class:`ConstraintError`, whose
+    one line names the constraint.
 
     The deals that fit are all alike to the sampler: the unseen cards a
     void sends to one seat go there, and of the rest (:meth:`free`) seat 1
@@ -145,6 +148,9 @@ class Constraints:
     voids: Tuple[Tuple[int, int], ...] = ()
 
     def __post_init__(self):
+        known = as_known(self.hand, self.talon, self.seat1, self.seat2, self.voids)  # text as a player writes it
+        for name, value in zip(("hand", "talon", "seat1", "seat2", "voids"), known):
+            object.__setattr__(self, name, value)
         try:
             voids = tuple((int(seat), int(suit)) for seat, suit in self.voids)
         except (TypeError, ValueError):

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
-from .cards import BB_ACES, BB_SUITS, Card, card_name, card_points, card_suit, format_card_list, parse_card
+from .cards import BB_ACES, BB_SUITS, Card, card_label, card_points, card_suit, cards_label, cards_of, parse_card
+from .coerce import as_cards, as_deal
 from .deal import SEAT_NAMES, Deal, seat_possessive
 from .errors import UltiInputError
 from .play import DECLARER, PlayRules, legal_moves, trick_winner
@@ -82,6 +83,7 @@ class Position(NamedTuple):
 
 def start_of_play(deal: Deal) -> Position:
     """R8: the declarer leads the first trick with the dealt hands."""
+    deal = as_deal(deal)
     return Position(deal.hands, DECLARER)  # the default so_far is an empty Outcome, made once
 
 
@@ -116,7 +118,8 @@ _PLAY_SPLIT = re.compile(r"[\s,]+")
 
 
 def parse_play(text: str) -> List[Card]:
-    """Cards in play order, in the card-list form (``HA``, ``P10``), separated by spaces or commas."""
+    """Cards in play order, separated by spaces or commas: in the card-list form (``HA``, ``P10``)
+    or as the tables print them (``♥A``), so a line copied from ``--line`` reads back."""
     cards = []
     for index, word in enumerate(w for w in _PLAY_SPLIT.split(text.strip()) if w):
         try:
@@ -146,8 +149,8 @@ def broken_rule(position: Position, card: Card, play: PlayRules) -> str:
 
 
 def _names(mask: int) -> str:
-    """Cards as the notation orders them: by suit, then A T K O U 9 8 7."""
-    return format_card_list(mask).replace(",", " ")
+    """Cards as the tables name them, in the notation's order: by suit, then A T K O U 9 8 7."""
+    return cards_label(sorted(cards_of(mask), key=lambda c: (c >> 3, -(c & 7))))
 
 
 def replay(deal: Deal, play: PlayRules, cards: Sequence[Card], start: Optional[Position] = None) -> Position:
@@ -157,9 +160,10 @@ def replay(deal: Deal, play: PlayRules, cards: Sequence[Card], start: Optional[P
     allowed by R9-R12; otherwise :class:`PlayError` names the card, its
     trick and whose card it is or the rule it breaks.
     """
+    deal, cards = as_deal(deal), as_cards(cards)
     position = start or start_of_play(deal)
     for index, card in enumerate(cards, start=1):
-        where = f"card {index} ({card_name(card)}, trick {position.trick_number})"
+        where = f"card {index} ({card_label(card)}, trick {position.trick_number})"
         if position.finished:
             raise PlayError(f"{where}: all ten tricks are already played")
         seat = position.to_move

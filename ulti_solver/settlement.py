@@ -19,6 +19,7 @@ from typing import Iterable, List, NamedTuple, Optional, Tuple
 
 from .bids import BETLI, DURCHMARS, FOUR_ACES, PARTY, ULTI, Bid, fold_word, trumps_to_solve
 from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, Suit
+from .coerce import as_bid, as_rules, as_trump
 from .errors import UltiInputError, excerpt
 from .kontra import NO_KONTRA, Kontra, half, kontra_for
 from .position import Outcome
@@ -428,6 +429,7 @@ def settle(
     silent items; a silent 100 replaces the party's payment (R33); kontras
     (a :class:`~ulti_solver.kontra.Kontra`, or text such as ``"ulti=2"``) multiply (R38).
     ``table`` None is the rulebook's (R32)."""
+    bid, trump, rules = as_bid(bid), as_trump(trump), as_rules(rules)
     table = parse_table(table or rules.value_table)
     bid, trump = _resolve_trump(bid, trump)
     made = parse_names(made) if isinstance(made, str) else made  # a word list, as --made gives it

@@ -93,3 +93,9 @@ class Solution:
 
     def to_json(self) -> str:
         return json.dumps(self.as_json())
+
+    def __str__(self) -> str:
+        """The table ``ulti solve`` prints: the hands, the answers, what is lost before play."""
+        from .cli.solve import solution_lines  # the command's own table: one piece of code prints both
+
+        return "\n".join(solution_lines(self))

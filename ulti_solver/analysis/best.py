@@ -27,8 +27,9 @@ from typing import Iterable, List, Optional, Sequence, Tuple
 
 from ..bids import NON_RED_TRUMPS, Bid, parse_bid
 from ..cards import HEARTS, Suit, card_name
+from ..coerce import as_bids, as_deal, as_rules
 from ..deal import Deal
-from ..kontra import NO_KONTRA, NO_SPEC, KontraSpec, half
+from ..kontra import NO_KONTRA, NO_SPEC, KontraSpec, half, parse_kontra
 from ..pricing import FinalTable, final_table
 from ..scoring import Scoring
 from ..search import component_makeable, implementation, reaches_units, solve, total_at_least, value_total
@@ -121,6 +122,15 @@ class BestBids:
     searched: int  # given an exact value search
     tested: int  # given a null-window search that ruled them out
     skipped: int  # ruled out by a bound: their best outcome, or one goal at a time
+    deal: Optional[Deal] = None  # the deal ranked (12 cards before the discard, or dealt)
+    rules: Rules = DEFAULT_RULES
+    kontra: KontraSpec = NO_SPEC  # the kontras applied to every candidate that has them
+
+    def __str__(self) -> str:
+        """The table ``ulti best`` prints: the hands, the ranked candidates, the best bid."""
+        from ..cli.best import best_lines  # the command's own table: one piece of code prints both
+
+        return "\n".join(best_lines(self))
 
     def best(self) -> List[Candidate]:
         """R35: every candidate with the highest value."""
@@ -228,6 +238,7 @@ def best_bids(
     (``all``: every component it has), so a player sees which bid survives a kontra.
     ``on_progress(done)`` is called as candidates are dealt with (for a bar).
     """
+    deal, rules, bids, kontra = as_deal(deal), as_rules(rules), as_bids(bids), parse_kontra(kontra)
     impl = implementation(impl)
     kontra.check_some_bid_has(CANDIDATE_BIDS_ONLY if bids is None else bids)
     pool: List[Candidate] = []
@@ -275,7 +286,7 @@ def best_bids(
     ranked = _ranked(valued, top)
     for cand in ranked:
         cand.solution = solve(*_game(cand, rules), value=True, kontra=cand.scoring.kontra, impl=impl)
-    return BestBids(ranked, len(pool), searched, tested, skipped)
+    return BestBids(ranked, len(pool), searched, tested, skipped, deal, rules, kontra)
 
 
 def _game(cand: Candidate, rules: Rules):

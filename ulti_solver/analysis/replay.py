@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence
 
 from ..bids import Bid
-from ..cards import SUIT_NAMES, Card, Suit, card_name, cards_of
-from ..deal import Deal
+from ..cards import SUIT_NAMES, Card, Suit, card_label, card_name, cards_of
+from ..coerce import as_cards, as_game, as_game_at
+from ..deal import SEAT_NAMES, Deal
 from ..kontra import NO_KONTRA, Kontra, kontra_for
 from ..play import DECLARER, PlayRules
 from ..position import Position, replay, start_of_play
@@ -74,6 +75,7 @@ def card_values(
     kontra=None,
 ) -> Dict[Card, int]:
     """The value S (R34, under ``kontra``: R39) after each card the player to move may play."""
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
     play = PlayRules.for_game(bid, trump, rules)
     return {
         card: position_value(deal, bid, trump, rules, position=position.after(card, play), kontra=kontra, impl=impl)
@@ -101,6 +103,7 @@ def best_line(
     Replayed, it ends in a game whose settlement is the value it starts from
     (both sides keep the value with every card).
     """
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
     play = PlayRules.for_game(bid, trump, rules)
     line: List[Card] = []
     while not position.finished:
@@ -108,6 +111,10 @@ def best_line(
         line.append(card)
         position = position.after(card, play)
     return line
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
 
 
 @dataclass(frozen=True)
@@ -133,6 +140,24 @@ class CardVerdict:
     def cost(self) -> int:
         """Units per defender the card gave away (0 for a best card)."""
         return abs(self.value_after - self.value_before) if self.error else 0
+
+    @property
+    def card_label(self) -> str:
+        """The card as the tables print it (``♣A``); ``card`` is its number, for programs."""
+        return card_label(self.card)
+
+    @property
+    def best_labels(self) -> List[str]:
+        """The best cards as the tables print them."""
+        return [card_label(c) for c in self.best]
+
+    def __str__(self) -> str:
+        """``trick 3: seat 2 played ♣A, -9 -> +3 (12 given away); best ♦7 ♦U ...``"""
+        given = f" ({self.cost} given away)" if self.error else ""
+        return (
+            f"trick {self.trick}: {SEAT_NAMES[self.seat]} played {self.card_label}, "
+            f"{_signed(self.value_before)} -> {_signed(self.value_after)}{given}; best {' '.join(self.best_labels)}"
+        )
 
     def as_json(self) -> dict:
         return {
@@ -172,6 +197,12 @@ class GameAnalysis:
             costs[verdict.seat] += verdict.cost
         return costs
 
+    def __str__(self) -> str:
+        """The table ``ulti analyse`` prints: the tricks, the errors, the summary."""
+        from ..cli.analyse import game_table  # the command's own table: one piece of code prints both
+
+        return "\n".join(game_table(self))
+
     def summary(self) -> dict:
         """The last JSON line of ``ulti analyse``: errors and units given away per seat."""
         start = self.verdicts[0].value_before if self.verdicts else self.final_value
@@ -205,6 +236,7 @@ def analyse_game(
     Raises :class:`~ulti_solver.position.PlayError` for a card that could
     not have been played (naming the card, its trick and the rule).
     """
+    (deal, bid, trump, rules), cards = as_game(deal, bid, trump, rules), as_cards(cards)
     play = PlayRules.for_game(bid, trump, rules)
     deal = deal.require_talon()
     kontra = NO_KONTRA if kontra is None else kontra_for(kontra, bid, rules)

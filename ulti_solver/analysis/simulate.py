@@ -19,7 +19,8 @@ from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from ..bids import Bid, trumps_to_solve
-from ..cards import SUIT_NAMES, Suit, card_name, format_hand
+from ..cards import SUIT_NAMES, Suit, card_name, cards_label, format_hand
+from ..coerce import as_simulation
 from ..dealing import ConstraintError, Constraints, sample_deal
 from ..kontra import NO_KONTRA, NO_SPEC, Kontra, KontraSpec, parse_kontra
 from ..search import solve_joint_value
@@ -129,8 +130,7 @@ def games_for(
             pair = tuple(sorted(pair))
             if len(pair) != 2 or pair[0] == pair[1] or any(not (constraints.hand >> c) & 1 for c in pair):
                 raise ConstraintError(
-                    f"a discard is two cards of the declarer's hand, not "
-                    f"{' '.join(card_name(c) for c in pair) or 'nothing'}"
+                    f"a discard is two cards of the declarer's hand, not {cards_label(pair) or 'nothing'}"
                 )
             chosen.append(pair)
     else:
@@ -164,6 +164,14 @@ class Simulation:
     tallies: List[Tally]
     asked: int
     interrupted: Optional[BaseException] = field(default=None)  # the Ctrl-C or SIGTERM that stopped it
+    constraints: Optional[Constraints] = field(default=None, repr=False)  # what the samples kept
+    rules: Rules = field(default=DEFAULT_RULES, repr=False)
+
+    def __str__(self) -> str:
+        """The table ``ulti simulate`` prints: the best 20 games, best mean value first."""
+        from ..cli.simulate import simulation_lines  # the command's own table: one piece of code prints both
+
+        return "\n".join(simulation_lines(self))
 
     def ranked(self) -> List[Tally]:
         order = {id(t): i for i, t in enumerate(self.tallies)}
@@ -206,6 +214,7 @@ def simulate(
     samples solved until then, marked ``interrupted``: every tally counts
     the same samples, 0 to n - 1, never part of one.
     """
+    constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules)
     from ..runner import chunk_size, ordered_results
 
     games = games_for(constraints, bids, trump, discards, parse_kontra(kontra), rules)
@@ -242,4 +251,4 @@ def simulate(
         interrupted = exc
     done, sums = state
     tallies = [Tally(game, done, m, s, q) for game, (m, s, q) in zip(games, sums, strict=True)]
-    return Simulation(hand, tallies, samples, interrupted)
+    return Simulation(hand, tallies, samples, interrupted, constraints, rules)

@@ -85,9 +85,9 @@ def command(deal, bid, trump, play_text, file, variants, rulebook, table, kontra
 
     \b
     Examples:
-      ulti analyse --file examples/games.txt
-      ulti analyse --file examples/games.txt --json | tail -1
-      ulti analyse "$(cat examples/deal.txt)" --bid party --trump bells --play "BT BA BU LA LT LO"
+      ulti example games | ulti analyse --file -
+      ulti example games | ulti analyse --file - --json | tail -1
+      ulti analyse "$(ulti example deal)" --bid party --trump bells --play "BT BA BU LA LT LO"
     """
     rules = build_rules(rulebook, variants, table)
     if file is not None:

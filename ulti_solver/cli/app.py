@@ -18,6 +18,7 @@ from importlib import import_module
 
 import click
 
+from ..cards import symbols_as_letters
 from ..errors import UltiInputError
 
 #: Exit status when Ctrl-C stops a command (128 + SIGINT, as shells report it).
@@ -35,6 +36,7 @@ COMMANDS = {
     "analyse": "analyse",
     "simulate": "simulate",
     "rules": "rules",
+    "example": "example",
 }
 #: What ``ulti --help`` lists for each command, so that listing them imports none of them
 #: (a test holds these to each command's own first docstring line).
@@ -47,6 +49,7 @@ SUMMARIES = {
     "analyse": "Judge each card of a played game by the double-dummy value (R34).",
     "simulate": "Deal the unseen cards at random, solve every sample.",
     "rules": "The rules in words (ulti rules R34, ulti rules kontra); rulebooks.",
+    "example": "Print an example file; without NAME, list them.",
 }
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -104,10 +107,22 @@ def _quiet_broken_pipe() -> None:
             pass
 
 
+def printable(text: str, stream) -> str:
+    """``text`` as ``stream`` can show it: where its encoding has no suit symbols (a Latin-2
+    terminal, ``PYTHONIOENCODING=ascii``), the cards a message names as ``♣7`` become ``A7``,
+    the card-list form, which says the same and reads back the same."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return symbols_as_letters(text)
+    return text
+
+
 def _say(text: str) -> None:
     """One line on stderr; a closed stderr is no reason for a traceback."""
     try:
-        click.echo(text, err=True)
+        click.echo(printable(text, sys.stderr), err=True)
     except OSError:
         _quiet_broken_pipe()
 
@@ -136,6 +151,19 @@ class UltiGroup(click.Group):
         if module is None:
             return None
         return import_module(f"{__package__}.{module}").command
+
+    def resolve_command(self, ctx, args):
+        """Click's lookup, with a "did you mean" for a mistyped command, as click has for options."""
+        name = args[0] if args else ""
+        if name and name not in COMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
+            import difflib  # only for a mistyped command: kept off the start-up path
+
+            close = [c for c in COMMANDS if len(name) >= 3 and c.startswith(name.lower())]
+            close = close or difflib.get_close_matches(name.lower(), list(COMMANDS), n=2, cutoff=0.6)
+            if close:
+                shown = name if len(name) <= 40 else name[:40] + "..."
+                ctx.fail(f"No such command {shown!r}; did you mean {' or '.join(repr(c) for c in close)}?")
+        return super().resolve_command(ctx, args)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
@@ -214,11 +242,11 @@ def main():
     Start here:
       ulti solve "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8" \\
           --bid "40-100 ulti" --trump leaves --value
-      ulti batch examples/batch.txt --bid party
-      ulti discards "$(cat examples/discard.txt)" --bid "40-100 ulti" --top 10
-      ulti best "$(cat examples/deal.txt)"
-      ulti analyse --file examples/games.txt
-      ulti simulate "$(cat examples/hand.txt)" --talon LU,A8 --bid party --trump leaves --samples 200
+      ulti example batch | ulti batch - --bid party
+      ulti discards "$(ulti example discard)" --bid "40-100 ulti" --top 10
+      ulti best "$(ulti example deal)"
+      ulti example games | ulti analyse --file -
+      ulti simulate "$(ulti example hand)" --talon LU,A8 --bid party --trump leaves --samples 200
       ulti settle --bid "40-100 ulti" --trump leaves --made ulti
       ulti rules
 
@@ -226,7 +254,13 @@ def main():
     A deal is the declarer's hand, seat 1, seat 2, then the talon; a hand
     is hearts.bells.leaves.acorns, ranks A T K O U 9 8 7 (X or 10 for the
     ten, F for the ober), '-' for a void suit.  Card lists work too:
-    PA,PT,P9,TK,... (suit letters H B L A or P T Z M).
+    PA,PT,P9,TK,... (suit letters H B L A or P T Z M, or the symbols
+    ♥ ♦ ♠ ♣ the tables print: ♥A,♥T,...).  Bids and trumps in English or
+    Hungarian: '40-100 ulti' or 'negyvenszáz ulti', --trump leaves, zöld or ♠.
+    The example files come with the package: 'ulti example' lists them.
+
+    Shell completion (bash): eval "$(_ULTI_COMPLETE=bash_source ulti)";
+    zsh_source and fish_source for zsh and fish.
 
     Exit status: 0 ok (also when a reader such as 'head' stops early),
     2 bad input (one line on stderr naming it), 1 internal error,

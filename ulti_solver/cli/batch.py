@@ -50,11 +50,11 @@ def command(
 
     \b
     Examples:
-      ulti batch examples/batch.txt --bid party
-      ulti batch examples/batch.txt --bid party --json -j 2 > results.jsonl
-      ulti batch examples/batch.txt --bid "40-100 ulti" --trump acorns --csv --value > out.csv
-      grep -v '^#' examples/batch.txt | ulti batch - --bid party --quiet
-      ulti batch examples/batch.txt --bid ulti --trump bells --value --kontra ulti --quiet
+      ulti example batch | ulti batch - --bid party
+      ulti example batch | ulti batch - --bid party --json -j 2 > results.jsonl
+      ulti example batch | ulti batch - --bid "40-100 ulti" --trump acorns --csv --value > out.csv
+      ulti example batch | grep -v '^#' | ulti batch - --bid party --quiet
+      ulti example deal | ulti batch - --bid ulti --trump bells --value --kontra ulti --quiet
     """
     fmt = output_format(as_json, as_csv)
     rules = build_rules(rulebook, variants, table)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import List
 
 import click
 
@@ -82,11 +83,11 @@ def command(deal, top, bids, variants, rulebook, table, kontra, as_json, quiet, 
 
     \b
     Examples:
-      ulti best "$(cat examples/deal.txt)"
-      ulti best "$(cat examples/deal.txt)" --top 3 --json
-      ulti best "$(cat examples/deal.txt)" --bid ulti --bid "40-100 ulti" --top 0
-      ulti best "$(cat examples/discard.txt)" --top 5 --rules tournament
-      ulti best "$(cat examples/deal.txt)" --top 5 --kontra all=1
+      ulti best "$(ulti example deal)"
+      ulti best "$(ulti example deal)" --top 3 --json
+      ulti best "$(ulti example deal)" --bid ulti --bid "40-100 ulti" --top 0
+      ulti best "$(ulti example discard)" --top 5 --rules tournament
+      ulti best "$(ulti example deal)" --top 5 --kontra all=1
     """
     rules = build_rules(rulebook, variants, table)
     the_deal = read_deal(deal)
@@ -170,3 +171,9 @@ def _table(deal, result, rules, kontra):
             lines += ["", f"Best bids (R35), each {worth}:", *(f"  {name}" for name in names)]
     lines += ["", *whole_bid_legend(), *points_legend(rules), *value_legend(rules.value_table, kontra=bool(kontra))]
     return lines
+
+
+def best_lines(result) -> List[str]:
+    """The table ``ulti best`` prints for a :class:`~ulti_solver.analysis.best.BestBids`:
+    ``print(best_bids(...))`` prints it too."""
+    return _table(result.deal, result, result.rules, result.kontra)

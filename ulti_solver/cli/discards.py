@@ -71,10 +71,10 @@ def command(
 
     \b
     Examples:
-      ulti discards "$(cat examples/discard.txt)" --bid "40-100 ulti" --top 10
-      ulti discards "$(cat examples/discard.txt)" --bid "40-100 ulti" --value --top 5
+      ulti discards "$(ulti example discard)" --bid "40-100 ulti" --top 10
+      ulti discards "$(ulti example discard)" --bid "40-100 ulti" --value --top 5
       ulti discards A97.TK8.OU8.U98 8.A97.A97.ATO TKOU.OU.TK.K7 --bid party --trump acorns
-      ulti discards "$(cat examples/discard.txt)" --bid betli --json | head -3
+      ulti discards "$(ulti example discard)" --bid betli --json | head -3
     """
     rules = build_rules(rulebook, variants, table)
     given = read_deal(deal)

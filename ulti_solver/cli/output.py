@@ -91,6 +91,9 @@ class Output:
 
     def message(self, text: str) -> None:
         """A line for the person at the terminal (stderr), not part of the results."""
+        from .app import printable
+
+        text = printable(text, sys.stderr)
         if self.bar is not None:
             self.bar.write(text, file=sys.stderr)
         else:

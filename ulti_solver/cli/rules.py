@@ -51,9 +51,9 @@ def command(query, list_all, as_json):
       ulti rules "silent 100"
       ulti rules --list
       ulti rules
-      ulti solve "$(cat examples/deal.txt)" --bid party --rules tournament
-      ulti solve "$(cat examples/deal.txt)" --bid "40-100 ulti" --variant free-seven
-      ulti solve "$(cat examples/deal.txt)" --bid "40-100 ulti" --value --table tournament
+      ulti solve "$(ulti example deal)" --bid party --rules tournament
+      ulti solve "$(ulti example deal)" --bid "40-100 ulti" --variant free-seven
+      ulti solve "$(ulti example deal)" --bid "40-100 ulti" --value --table tournament
     """
     out = Output()
     if query or list_all:

@@ -31,6 +31,8 @@ from .output import Output, progress_bar
 from .text import aligned, cards_text, explained, plural, trump_text, value_legend
 
 BAR_WIDTH = 20
+#: How many games the table shows when no --top is given.
+TABLE_TOP = 20
 
 
 def _hand(text: str, what: str) -> int:
@@ -135,8 +137,8 @@ def command(
 
     \b
     Examples:
-      ulti simulate "$(cat examples/hand.txt)" --talon LU,A8 --bid party --trump leaves --samples 200
-      ulti simulate "$(cat examples/hand.txt)" --talon LU,A8 --bid ulti --samples 500 --json
+      ulti simulate "$(ulti example hand)" --talon LU,A8 --bid party --trump leaves --samples 200
+      ulti simulate "$(ulti example hand)" --talon LU,A8 --bid ulti --samples 500 --json
       ulti simulate K.K97.AKO87.AO9 --bid "40-100 ulti" --trump leaves --samples 20 --top 5
       ulti simulate K.K97.AKO87.AO9 --discard HK,BK --bid "40-100 ulti" --trump leaves --samples 100 --seed 7
     """
@@ -205,7 +207,7 @@ def command(
         if client is not None:
             client.close()
     ranked = result.ranked()
-    limit = top if top is not None else (0 if as_json else 20)
+    limit = top if top is not None else (0 if as_json else TABLE_TOP)
     shown = ranked[:limit] if limit else ranked
     out = Output()
     if as_json:
@@ -274,3 +276,9 @@ def simulate_legend(table: str) -> List[str]:
         *explained("mean value", "the value averaged over the samples, ± its standard error"),
         *value_legend(table),
     ]
+
+
+def simulation_lines(result) -> List[str]:
+    """The table ``ulti simulate`` prints for a :class:`~ulti_solver.analysis.simulate.Simulation`,
+    the best 20 games: ``print(simulate(...))`` prints it too."""
+    return _table(result, result.ranked()[:TABLE_TOP], result.constraints, result.rules.value_table)

@@ -90,12 +90,12 @@ def command(
     \b
     Examples:
       ulti solve "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8" --bid party
-      ulti solve "$(cat examples/deal.txt)" --bid "40-100 ulti" --trump leaves --value
-      ulti solve "$(cat examples/deal.txt)" --bid betli --json
-      ulti solve - --bid "red durchmars" --rules tournament < examples/deal.txt
-      ulti solve "$(cat examples/deal.txt)" --bid ulti --silent --variant free-seven
-      ulti solve "$(cat examples/deal.txt)" --bid party --trump bells --play "BT BA BU" --cards
-      ulti solve "$(cat examples/deal.txt)" --bid party --trump bells --line --value
+      ulti solve "$(ulti example deal)" --bid "40-100 ulti" --trump leaves --value
+      ulti solve "$(ulti example deal)" --bid betli --json
+      ulti example deal | ulti solve - --bid "red durchmars" --rules tournament
+      ulti solve "$(ulti example deal)" --bid ulti --silent --variant free-seven
+      ulti solve "$(ulti example deal)" --bid party --trump bells --play "BT BA BU" --cards
+      ulti solve "$(ulti example deal)" --bid party --trump bells --line --value
     """
     rules = build_rules(rulebook, variants, table)
     the_deal = read_deal(deal)
@@ -133,7 +133,7 @@ def command(
         for solution, _at, cards, best, line in results:
             out.json(_json(solution, played, cards, best, line, with_value))
         return
-    out.lines(_table(results, rules, played, silent))
+    out.lines(_table(results, rules, len(played), silent))
 
 
 def _json(solution: Solution, played, cards, best, line, with_value: bool) -> dict:
@@ -155,7 +155,14 @@ def _card_answers(solution: Solution, with_value: bool) -> dict:
     return answers
 
 
-def _table(results, rules: Rules, played, silent: bool) -> List[str]:
+def solution_lines(solution: Solution) -> List[str]:
+    """The table ``ulti solve`` prints for one answer: ``print(solution)`` prints it too."""
+    at = solution.position or start_of_play(solution.deal)
+    played = 3 * at.so_far.tricks_played + len(at.trick)
+    return _table([(solution, at, None, None, None)], solution.rules, played, solution.silent is not None)
+
+
+def _table(results, rules: Rules, played: int, silent: bool) -> List[str]:
     first = results[0][0]
     out = deal_header(first.deal, first.bid, rules, trumps=[r[0].trump for r in results], kontra=first.kontra)
     if played:
@@ -190,14 +197,14 @@ def _table(results, rules: Rules, played, silent: bool) -> List[str]:
     return out + ([""] + extra if extra else [])
 
 
-def _position_lines(results, played) -> List[str]:
+def _position_lines(results, played: int) -> List[str]:
     """Where the game stands after ``played``; on a finished game, how it settled, in words."""
     at = results[0][1]
     so_far = at.so_far
     if at.finished:
-        head = f"After {plural(len(played), 'card')}: {GAME_OVER}"
+        head = f"After {plural(played, 'card')}: {GAME_OVER}"
     else:
-        head = f"After {plural(len(played), 'card')}: trick {at.trick_number}, {SEAT_NAMES[at.to_move]} to play"
+        head = f"After {plural(played, 'card')}: trick {at.trick_number}, {SEAT_NAMES[at.to_move]} to play"
     lines = [head]
     if at.trick:
         lines.append(f"  on the table: {cards_text(at.trick)} (led by {SEAT_NAMES[at.leader]})")

@@ -15,6 +15,7 @@ from typing import List, Optional, Tuple
 
 from ..bids import Bid, trumps_to_solve
 from ..cards import Suit
+from ..coerce import as_bid, as_deal, as_game_at, as_rules, as_trump
 from ..deal import Deal
 from ..errors import ConfigError
 from ..kontra import NO_KONTRA, Kontra, half, kontra_for
@@ -91,8 +92,10 @@ def solve(
     bid-level choice of trumps).  ``position`` starts later than the first
     lead, possibly inside a trick; ``silent`` adds the R25-R27 questions;
     ``value`` adds the double-dummy value (R34) under ``kontra`` (R36-R39)
-    and what conceding would cost.
+    and what conceding would cost.  Each argument may be text as the
+    command line takes it (see :mod:`ulti_solver.coerce`).
     """
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
     kontra = _kontra(kontra, bid, rules)
     if implementation(impl) == "reference" or (position is not None and position.finished):
         # A finished game needs no search: the reference reads its outcome directly.
@@ -111,6 +114,7 @@ def value_total(
     impl: Optional[str] = None,
 ) -> int:
     """R34, R39 alone: what the declarer is sure of in all, S_1 + S_2, with best play."""
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
     kontra = _kontra(kontra, bid, rules)
     if implementation(impl) == "reference":
         return solve_reference(deal, bid, trump, rules, position, value=True, kontra=kontra).value_total
@@ -196,6 +200,7 @@ def solve_bid(
     impl: Optional[str] = None,
 ) -> List[Solution]:
     """Solve a bid as a command does: for the trump(s) that R28/R29 give it."""
+    deal, bid, trump, rules = as_deal(deal), as_bid(bid), as_trump(trump), as_rules(rules)
     deal = deal.require_talon()
     return [
         solve(deal, played_bid, played_trump, rules, silent=silent, value=value, kontra=kontra, impl=impl)

@@ -1,0 +1,197 @@
+"""What a player types, as the library's own values: one place for every public function.
+
+``solve("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8", "ulti", "bells")``
+means ``solve(parse_deal(...), parse_bid("ulti"), BELLS)``: each public
+function calls these readers in one line at its top.  Text is read as the
+command line reads it (a deal or hand in either notation, bid words in
+English or Hungarian, a trump word or symbol, a rulebook name, cards as
+``"BT BA BU"`` or ``"♦T ♦A ♦U"``).  A value that is not text passes
+through untouched and cheaply (the search calls ``solve`` thousands of
+times), and a value of the wrong type is left to the argument checks.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .bids import Bid, BidError, parse_bid, parse_trump, trumps_to_solve
+from .cards import SUIT_NAMES, hand_of, parse_card
+from .deal import Deal, parse_deal, parse_hand
+from .errors import UltiInputError, excerpt
+from .variants import DEFAULT_RULES, Rules, make_rules
+
+
+def as_deal(value) -> Deal:
+    """A deal string of the notation (``"A97.TK8.O8.U9 8.A97.A97.ATO ..."``) as a :class:`Deal`."""
+    return parse_deal(value) if isinstance(value, str) else value
+
+
+def as_bid(value) -> Bid:
+    """Bid words (``"40-100 ulti"``, ``"negyvenszáz ulti"``) as a :class:`Bid`."""
+    return parse_bid(value) if isinstance(value, str) else value
+
+
+def as_bids(value):
+    """None (every bid), one bid, or several: a list of :class:`Bid` (or None)."""
+    if value is None:
+        return None
+    if isinstance(value, (str, Bid)):
+        return [as_bid(value)]
+    return [as_bid(bid) for bid in value]
+
+
+def as_trump(value) -> Optional[int]:
+    """A trump word or symbol (``"bells"``, ``"tök"``, ``"♦"``) as a suit number; None stays None."""
+    return parse_trump(value) if isinstance(value, str) else value
+
+
+def as_rules(value) -> Rules:
+    """A rulebook name (``"tournament"``), or the form ``str(rules)`` prints
+    (``"ultiblog +free-seven table=tournament"``), as :class:`Rules`; None is the default."""
+    if value is None:
+        return DEFAULT_RULES
+    if not isinstance(value, str):
+        return value
+    words = value.split()
+    book = words[0] if words and not words[0].startswith(("+", "table=")) else None
+    variants = [w[1:] for w in words if w.startswith("+")]
+    tables = [w.partition("=")[2] for w in words if w.startswith("table=")]
+    strays = [w for w in words[1 if book else 0 :] if not w.startswith(("+", "table="))]
+    if strays or len(tables) > 1:
+        raise UltiInputError(
+            f"cannot read the rules {excerpt(value)}: a rulebook name, then '+VARIANT' for each "
+            "variant and 'table=TABLE' (e.g. 'ultiblog +free-seven table=tournament')"
+        )
+    return make_rules(book, variants, tables[0] if tables else None)
+
+
+def as_hand(value) -> int:
+    """A hand in either notation (``"A97.TK8.O8.U9"``, ``"HA,H9,♦T"``, ``"LU A8"``) or a list
+    of cards, as a mask; None is no card."""
+    if value is None:
+        return 0
+    if isinstance(value, str):
+        text = value.strip()
+        if "." not in text:  # a card list: commas or spaces between the cards
+            text = ",".join(text.replace(",", " ").split())
+        return parse_hand(text)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return hand_of(as_cards(value))
+    return value
+
+
+def as_card(value) -> int:
+    """A card name (``"HA"``, ``"♥A"``) as a card number."""
+    return parse_card(value) if isinstance(value, str) else value
+
+
+def as_cards(value):
+    """Cards in order: a string (``"BT BA BU"``, ``"♦T,♦A"``) or a list of names or numbers, as numbers."""
+    if isinstance(value, str):
+        from .position import parse_play  # position reads its cards through this module
+
+        return parse_play(value)
+    if isinstance(value, (list, tuple)):
+        return [as_card(card) for card in value]
+    return value
+
+
+def as_game(deal, bid, trump, rules):
+    """(deal, bid, trump, rules) for a function that plays one game.
+
+    A bid or trump given as words is read as the command line reads
+    ``--bid`` and ``--trump`` (R28, R29): ``"ulti", "hearts"`` is a red
+    ulti, ``"red party"`` plays hearts, ``"betli"`` no trump; a trump bid
+    given as words needs its trump (:func:`ulti_solver.solve_bid` solves
+    it for every one).  Values of the library's own types are taken as
+    given.
+    """
+    if isinstance(bid, str) or isinstance(trump, str):
+        bid, trump = _played(as_bid(bid), as_trump(trump))
+    return as_deal(deal), bid, trump, as_rules(rules)
+
+
+def as_game_at(deal, bid, trump, rules, position):
+    """:func:`as_game`, and ``position`` as a :class:`~ulti_solver.position.Position`: a position
+    as it is, or the cards played so far from the opening lead (``"BT BA BU"`` or a list)."""
+    deal, bid, trump, rules = as_game(deal, bid, trump, rules)
+    if isinstance(position, (str, list)):  # not a tuple: a Position is one
+        from .play import PlayRules
+        from .position import replay
+
+        position = replay(deal.require_talon(), PlayRules.for_game(bid, trump, rules), as_cards(position))
+    return deal, bid, trump, rules, position
+
+
+def _played(bid: Bid, trump: Optional[int]):
+    if bid.has_trump and not bid.red and trump is None:
+        raise BidError(
+            f"{bid} needs its trump: {', '.join(SUIT_NAMES[1:])} (or hearts for red); solve_bid solves it for each"
+        )
+    ((played_bid, played_trump),) = trumps_to_solve(bid, trump)
+    return played_bid, played_trump
+
+
+def as_voids(value):
+    """Voids as (seat, suit) pairs: ``"1:hearts"``, ``["1:hearts", "2:♦"]`` or ``((1, 0),)``."""
+    if isinstance(value, str):
+        value = [value]
+    pairs = []
+    for void in value:
+        if isinstance(void, str):
+            seat, _, suit = void.partition(":")
+            if seat.strip() not in ("1", "2") or not suit.strip():
+                raise UltiInputError(f"a void is SEAT:SUIT with seat 1 or 2, e.g. '1:hearts'; not {excerpt(void)}")
+            void = (int(seat), suit)
+        if isinstance(void, (list, tuple)) and len(void) == 2:
+            void = (void[0], as_trump(void[1]))
+        pairs.append(void)
+    return tuple(pairs)
+
+
+def as_discards(value):
+    """Discards as pairs of cards: one as ``"HK,BK"`` or ``("HK", "BK")``, several as a list of
+    those (``["HK,BK", "HK BO"]``); None is every discard."""
+    if value is None:
+        return None
+    if isinstance(value, str) or (len(value) == 2 and all(_one_card(card) for card in value)):
+        return [tuple(as_cards(value if isinstance(value, str) else list(value)))]
+    return [tuple(as_cards(pair if isinstance(pair, str) else list(pair))) for pair in value]
+
+
+def _one_card(value) -> bool:
+    return isinstance(value, int) or (isinstance(value, str) and len(value.replace(",", " ").split()) == 1)
+
+
+def as_constraints(value):
+    """What the declarer knows, as :class:`~ulti_solver.dealing.Constraints`: as it is, or
+    his hand alone (``"K.K97.AKO87.AO9"``, 12 cards before the discard)."""
+    if isinstance(value, (str, list, tuple)):
+        from .dealing import Constraints
+
+        return Constraints(value)
+    return value
+
+
+def as_simulation(constraints, bids, trump, discards, rules):
+    """The arguments of :func:`ulti_solver.simulate` that may be text, read."""
+    return as_constraints(constraints), as_bids(bids), as_trump(trump), as_discards(discards), as_rules(rules)
+
+
+def as_known(hand, talon, seat1, seat2, voids):
+    """The fields of :class:`~ulti_solver.dealing.Constraints` that may be text, read; a message
+    for a bad one says which it is ("the talon: cannot read card 'XX' ...")."""
+    return (
+        _named("the hand", as_hand, hand),
+        None if talon is None else _named("the talon", as_hand, talon),
+        _named("seat 1's cards", as_hand, seat1),
+        _named("seat 2's cards", as_hand, seat2),
+        as_voids(voids),
+    )
+
+
+def _named(name: str, reader, value):
+    try:
+        return reader(value)
+    except UltiInputError as exc:
+        raise type(exc)(f"{name}: {exc}") from None
