@@ -66,8 +66,16 @@ from .text import (
     "JSON lines: one object per card (index, trick, seat, card, value_before, value_after, "
     'best, error, cost), then {"summary": ...}.'
 )
+@click.option(
+    "--html",
+    "html_file",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Also write the game (with --file: every game of the file) as one HTML page that needs no network: "
+    "the deal, a graph of the value, every trick, the hands card by card.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")
-def command(deal, bid, trump, play_text, file, variants, rulebook, table, kontra, as_json, quiet):
+def command(deal, bid, trump, play_text, file, variants, rulebook, table, kontra, as_json, html_file, quiet):
     """Judge each card of a played game by the double-dummy value (R34).
 
     Before and after every card the value S of the game is worked out:
@@ -83,17 +91,23 @@ def command(deal, bid, trump, play_text, file, variants, rulebook, table, kontra
     lines with "deal", "bid", "trump", "play".  A bad line is reported
     with its number and the other games go on (exit status 2 at the end).
 
+    --html FILE also writes the games as one page to open in a browser,
+    without network: a graph of the value, the errors marked by band (R44),
+    every trick, and a step-through of the hands (arrow keys).
+
     \b
     Examples:
       ulti example games | ulti analyse --file -
       ulti example games | ulti analyse --file - --json | tail -1
       ulti analyse "$(ulti example deal)" --bid party --trump bells --play "BT BA BU LA LT LO"
+      ulti example games | ulti analyse --file - --html games.html
     """
     rules = build_rules(rulebook, variants, table)
+    report = _html_report(html_file)
     if file is not None:
         if deal or play_text or bid is not None:
             raise click.UsageError("give either --file or a DEAL with --bid and --play, not both")
-        _analyse_file(file, rules, as_json, quiet, kontra)
+        _analyse_file(file, rules, as_json, quiet, kontra, report)
         return
     if not deal or bid is None or play_text is None:
         raise click.UsageError("give a DEAL with --bid and --play (and --trump for a trump bid), or --file FILE")
@@ -108,9 +122,27 @@ def command(deal, bid, trump, play_text, file, variants, rulebook, table, kontra
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
     _print(Output(), analysis, as_json)
+    if report is not None:
+        report.add(analysis)
+        _write_report(report, quiet)
 
 
-def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC) -> None:
+def _html_report(path):
+    """The page --html writes (None without it); the report module is loaded only then."""
+    if path is None:
+        return None
+    from ..report import HtmlReport
+
+    return HtmlReport(path)
+
+
+def _write_report(report, quiet: bool) -> None:
+    said = report.write()
+    if not quiet:
+        click.echo(said, err=True)
+
+
+def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, report=None) -> None:
     out = Output()
     bad = []
     with open_lines(file) as source:
@@ -129,16 +161,22 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC) -> No
                     except UltiInputError as exc:
                         bad.append(number)
                         message = one_line(exc)
+                        if report is not None:
+                            report.bad_line(number, message)
                         if as_json:
                             out.json({"line": number, "error": message})
                         else:
                             out.message(f"line {number}: {message}")
                         continue
                     _print(out, analysis, as_json, number)
+                    if report is not None:
+                        report.add(analysis, number)
                     bar.update(1)
         except KeyboardInterrupt as exc:
             click.echo("Interrupted.", err=True)
             sys.exit(interrupted_status(exc))
+    if report is not None:
+        _write_report(report, quiet)
     if bad:
         sys.exit(2)
 

@@ -1,0 +1,171 @@
+"""What a page about games shows, as plain data: the page's JavaScript draws it.
+
+A game's data is the CLI's ``analyse --json`` objects as they are (one per
+card, then ``{"summary": ...}``), so the page and the command never
+disagree, plus what a picture needs that those objects leave out: the
+rules in force, each trick's leader and winner (R13), and how the game
+ended or where it stands, in the words of the text table.  The card names
+(suit symbol, English and Hungarian) and the bands of R44 come once per
+page, in :func:`page_meta`.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Sequence
+
+from ..analysis.replay import GameAnalysis
+from ..cards import (
+    ACE,
+    CANONICAL_RANKS,
+    EIGHT,
+    KING,
+    NINE,
+    OBER,
+    SEVEN,
+    SUIT_NAMES,
+    SUIT_NAMES_HU,
+    SUIT_SYMBOLS,
+    SUITS,
+    TEN,
+    UNTER,
+    card_label,
+    card_name,
+    make_card,
+)
+from ..deal import SEAT_NAMES
+from ..play import PlayRules, trick_winner
+from ..position import replay
+
+#: R1: the ranks as a Hungarian player names the cards ("piros ász", "makk hetes", "zöld felső").
+RANK_NAMES_HU = {
+    ACE: "ász",
+    TEN: "tízes",
+    KING: "király",
+    OBER: "felső",
+    UNTER: "alsó",
+    NINE: "kilences",
+    EIGHT: "nyolcas",
+    SEVEN: "hetes",
+}
+RANK_NAMES = {
+    ACE: "ace",
+    TEN: "ten",
+    KING: "king",
+    OBER: "ober",
+    UNTER: "unter",
+    NINE: "nine",
+    EIGHT: "eight",
+    SEVEN: "seven",
+}
+
+#: R44: the bands of a card's loss, in units per defender, the highest first.
+BANDS = ((8, "blunder"), (3, "mistake"), (1, "inaccuracy"))
+
+
+def band_of(loss) -> Optional[str]:
+    """R44's band for a loss: blunder from 8 units, mistake from 3, inaccuracy from 1, else None."""
+    for least, name in BANDS:
+        if loss >= least:
+            return name
+    return None
+
+
+def hungarian_name(card: int) -> str:
+    """``piros ász``: the suit's Hungarian name, then the rank's (R1)."""
+    return f"{SUIT_NAMES_HU[card >> 3]} {RANK_NAMES_HU[card & 7]}"
+
+
+def english_name(card: int) -> str:
+    """``ace of hearts``."""
+    return f"{RANK_NAMES[card & 7]} of {SUIT_NAMES[card >> 3]}"
+
+
+def page_meta() -> dict:
+    """What every page needs to name things: the cards (by their card-list name, as the JSON
+    objects name them), the suits, the seats and the bands."""
+    cards = {}
+    for suit in SUITS:
+        for rank in CANONICAL_RANKS:
+            card = make_card(suit, rank)
+            cards[card_name(card)] = {"label": card_label(card), "en": english_name(card), "hu": hungarian_name(card)}
+    return {
+        "cards": cards,
+        "suits": [
+            {
+                "letter": card_name(make_card(s, ACE))[0],
+                "symbol": SUIT_SYMBOLS[s],
+                "en": SUIT_NAMES[s],
+                "hu": SUIT_NAMES_HU[s],
+            }
+            for s in SUITS
+        ],
+        "ranks": [card_name(make_card(0, r))[1] for r in CANONICAL_RANKS],
+        "seats": list(SEAT_NAMES),
+        "bands": [[least, name] for least, name in BANDS],
+    }
+
+
+def analysis_objects(analysis: GameAnalysis) -> List[dict]:
+    """The objects ``ulti analyse --json`` prints for the game: one per card, then the summary."""
+    return [verdict.as_json() for verdict in analysis.verdicts] + [{"summary": analysis.summary()}]
+
+
+def _tricks(analysis: GameAnalysis, play: PlayRules) -> List[dict]:
+    """Each trick: its number, the seat that led, its cards, the seat that won it (None until complete)."""
+    tricks = []
+    verdicts = analysis.verdicts
+    for start in range(0, len(verdicts), 3):
+        cards = verdicts[start : start + 3]
+        leader = cards[0].seat
+        winner = (leader + trick_winner([v.card for v in cards], play)) % 3 if len(cards) == 3 else None
+        tricks.append(
+            {"trick": cards[0].trick, "leader": leader, "cards": [card_name(v.card) for v in cards], "winner": winner}
+        )
+    return tricks
+
+
+def _ending(analysis: GameAnalysis, play: PlayRules) -> str:
+    """How the game ended (R30-R33), or what it is worth where the record stops, as the text table says it."""
+    from ..cli.text import pays_text, plural, result_text, signed  # the text table's words, said once
+
+    played = len(analysis.verdicts)
+    if played < 30:
+        value = analysis.final_value
+        return (
+            f"After {plural(played, 'card')} the game is not finished; its value is {signed(value)}: "
+            f"with best play from here {pays_text(value)}"
+        )
+    outcome = replay(analysis.deal, play, [v.card for v in analysis.verdicts]).so_far
+    return "The game ended: " + result_text(
+        analysis.deal, analysis.bid, analysis.trump, analysis.rules, outcome, analysis.kontra
+    )
+
+
+def game_data(analysis: GameAnalysis, line: Optional[int] = None) -> dict:
+    """One game of a page: its record, its rules, its tricks, how it ended, and the CLI's objects."""
+    from ..cli.text import kontra_text, rules_text
+
+    play = PlayRules.for_game(analysis.bid, analysis.trump, analysis.rules)
+    return {
+        "line": line,
+        "deal": str(analysis.deal),
+        "bid": str(analysis.bid),
+        "trump": None if analysis.trump is None else SUIT_NAMES[analysis.trump],
+        "rules": analysis.rules.as_json(),
+        "rules_text": rules_text(analysis.rules),
+        "kontra": analysis.kontra.as_json() if analysis.kontra else None,
+        "kontra_text": kontra_text(analysis.kontra) if analysis.kontra else "",
+        "tricks": _tricks(analysis, play),
+        "ending": _ending(analysis, play),
+        "analysis": analysis_objects(analysis),
+    }
+
+
+def error_data(line: int, message: str) -> dict:
+    """A line of a file of games that could not be analysed, as ``analyse --file --json`` reports it."""
+    return {"line": line, "error": message}
+
+
+def report_games(items: Sequence[dict]) -> dict:
+    """The data of a report page: the games and the bad lines, in file order."""
+    return {"meta": page_meta(), "games": list(items)}

@@ -1,0 +1,235 @@
+// The report of `ulti analyse --html`: one game at a time (a picker where the file held several),
+// its deal, its value graph, a step-through of the hands card by card, and its tricks.
+"use strict";
+
+(function () {
+  var el = Ulti.el;
+  var data = JSON.parse(document.getElementById("report-data").textContent);
+  Ulti.setMeta(data.meta);
+  var games = data.games;
+  var picker = document.getElementById("picker");
+  var main = document.getElementById("game");
+  var current = null; // the shown game's step-through: {go(k), k, n}
+
+  function cardsOf(game) { return game.analysis.filter(function (o) { return !("summary" in o); }); }
+  function summaryOf(game) {
+    var found = game.analysis.filter(function (o) { return "summary" in o; });
+    return found.length ? found[0].summary : null;
+  }
+
+  function bidWords(game) {
+    return game.bid + (game.trump ? ", " + game.trump + " trump" : ", no trump");
+  }
+
+  function gameLabel(game) {
+    var where = game.line !== null && game.line !== undefined ? "line " + game.line + ": " : "";
+    if (game.error) return where + "not analysed";
+    var errors = cardsOf(game).filter(function (e) { return e.error; }).length;
+    return where + bidWords(game) + " \u2014 " + errors + (errors === 1 ? " error" : " errors");
+  }
+
+  function buildPicker() {
+    if (games.length < 2) return;
+    picker.hidden = false;
+    picker.appendChild(el("span", { className: "picker-title", text: games.length + " games:" }));
+    games.forEach(function (game, i) {
+      picker.appendChild(el("button", {
+        type: "button", className: "pick" + (game.error ? " bad" : ""), "data-game": i, text: gameLabel(game),
+        on: { click: function () { show(i); } },
+      }));
+    });
+  }
+
+  function show(i) {
+    main.textContent = "";
+    Array.prototype.forEach.call(picker.querySelectorAll(".pick"), function (button) {
+      button.setAttribute("aria-current", String(Number(button.getAttribute("data-game")) === i));
+    });
+    var game = games[i];
+    if (game.error) {
+      current = null;
+      main.appendChild(el("section", { className: "bad-line" }, [
+        el("h2", { text: "Line " + game.line + " was not analysed" }),
+        el("p", { className: "problem", text: game.error }),
+      ]));
+      return;
+    }
+    current = renderGame(game);
+  }
+
+  function facts(game) {
+    var rows = [["Bid", bidWords(game)]];
+    if (game.kontra_text) rows.push(["Kontra", game.kontra_text]);
+    rows.push(["Rules", game.rules_text]);
+    rows.push(["Deal", game.deal]);
+    return el("dl", { className: "facts" }, rows.reduce(function (out, row) {
+      return out.concat([el("dt", { text: row[0] }), el("dd", { className: row[0] === "Deal" ? "deal-text" : "", text: row[1] })]);
+    }, []));
+  }
+
+  function dealTable(deal) {
+    var rows = Ulti.meta.seats.map(function (seat, s) { return [seat, deal.hands[s]]; }).concat([["talon", deal.talon]]);
+    return el("table", { className: "deal-table" }, [el("tbody", {}, rows.map(function (row) {
+      return el("tr", { className: "seat-row" }, [el("th", { scope: "row", text: row[0] }), el("td", {}, [Ulti.handElement(row[1])])]);
+    }))]);
+  }
+
+  function summaryText(game, entries) {
+    var summary = summaryOf(game);
+    var parts = Ulti.meta.seats.map(function (seat, s) {
+      var count = summary ? summary.errors[String(s)] : 0;
+      var units = summary ? summary.units_given_away[String(s)] : 0;
+      return seat + " " + count + (count === 1 ? " error" : " errors") + (units ? " (" + Ulti.units(units) + " units given away)" : "");
+    });
+    var start = entries.length ? entries[0].value_before : summary ? summary.value_at_start : 0;
+    return "Value at the start " + Ulti.signed(start) + "; errors: " + parts.join("; ") + ".";
+  }
+
+  function renderGame(game) {
+    var entries = cardsOf(game);
+    var n = entries.length;
+    var deal = Ulti.readDeal(game.deal);
+    var state = { k: 0, n: n };
+
+    main.appendChild(el("section", { className: "deal-section" }, [
+      el("h2", { text: game.line !== null && game.line !== undefined ? "Game of line " + game.line : "The game" }),
+      facts(game),
+      dealTable(deal),
+    ]));
+
+    var graph = Ulti.valueGraph(entries, { onPick: function (k) { go(k); } });
+    main.appendChild(el("section", { className: "graph-section" }, [
+      el("h2", { text: "Value after every card" }),
+      graph.element,
+      el("p", { className: "summary-line", text: summaryText(game, entries) }),
+    ]));
+
+    // The step-through: the table as it is after k cards.
+    var status = el("p", { className: "step-status", "aria-live": "polite" });
+    var seatBoxes = [0, 1, 2].map(function (s) {
+      return el("div", { className: "seat seat-" + s }, [el("div", { className: "seat-name", text: Ulti.seatName(s) }), el("div", { className: "seat-hand" })]);
+    });
+    var trickBox = el("div", { className: "trick-area" });
+    var talonBox = el("div", { className: "talon" }, [el("span", { className: "seat-name", text: "talon" }), Ulti.handElement(deal.talon)]);
+    var counter = el("span", { className: "counter" });
+    function button(label, title, action, cls) {
+      return el("button", { type: "button", className: "step " + cls, title: title, "aria-label": title, text: label, on: { click: action } });
+    }
+    var controls = el("div", { className: "controls" }, [
+      button("|\u25c0", "to the start (Home)", function () { go(0); }, "first"),
+      button("\u25c0", "one card back (left arrow)", function () { go(state.k - 1); }, "back"),
+      counter,
+      button("\u25b6", "one card on (right arrow)", function () { go(state.k + 1); }, "forward"),
+      button("\u25b6|", "to the end (End)", function () { go(n); }, "last"),
+    ]);
+    main.appendChild(el("section", { className: "step-section" }, [
+      el("h2", { text: "Card by card" }),
+      controls,
+      status,
+      el("div", { className: "table-view" }, [seatBoxes[2], seatBoxes[1], trickBox, seatBoxes[0], talonBox]),
+      el("p", { className: "hint", text: "Left and right arrow keys step through the game; Home and End jump to its start and end." }),
+    ]));
+
+    // The tricks, each card with its loss and band, and the best card where another was played.
+    var cells = [];
+    var body = el("tbody");
+    game.tricks.forEach(function (trick, t) {
+      var cardCells = trick.cards.map(function (card, j) {
+        var entry = entries[3 * t + j];
+        var band = Ulti.band(entry);
+        var parts = [
+          el("span", { className: "who", text: Ulti.seatName(entry.seat) }),
+          Ulti.cardFace(card, "played-card" + (entry.error ? " error" : "")),
+        ];
+        if (entry.error || band) {
+          parts.push(el("span", { className: "badge band-" + (band || "none"), title: Ulti.lossText(entry),
+            text: (band || "error") + " " + Ulti.units(Ulti.hindsightLoss(entry)) }));
+        }
+        if (entry.best.indexOf(card) < 0) {
+          parts.push(el("span", { className: "best-instead" }, ["best: "].concat(entry.best.map(function (b) { return Ulti.cardFace(b); }))));
+        }
+        var cell = el("td", { className: "trick-card", "data-index": entry.index, title: "step to this card",
+          on: { click: function () { go(entry.index); } } }, parts);
+        cells[entry.index] = cell;
+        return cell;
+      });
+      while (cardCells.length < 3) cardCells.push(el("td", { className: "trick-card empty" }));
+      var last = entries[3 * t + trick.cards.length - 1];
+      body.appendChild(el("tr", {}, [
+        el("th", { scope: "row", text: String(trick.trick) }),
+        el("td", { text: Ulti.seatName(trick.leader) }),
+      ].concat(cardCells).concat([
+        el("td", { text: trick.winner === null ? "-" : Ulti.seatName(trick.winner) }),
+        el("td", { className: "num", text: Ulti.signed(last.value_after) }),
+      ])));
+    });
+    main.appendChild(el("section", { className: "tricks-section" }, [
+      el("h2", { text: "Trick by trick" }),
+      el("table", { className: "tricks", id: "tricks" }, [
+        el("thead", {}, [el("tr", {}, ["trick", "led by", "first card", "second", "third", "won by", "value after"].map(function (h) {
+          return el("th", { scope: "col", text: h });
+        }))]),
+        body,
+      ]),
+      el("p", { className: "ending", text: game.ending }),
+    ]));
+
+    function go(k) {
+      k = Math.max(0, Math.min(n, k));
+      state.k = k;
+      var played = {};
+      entries.slice(0, k).forEach(function (e) { played[e.card] = true; });
+      seatBoxes.forEach(function (box, s) {
+        var hand = deal.hands[s].filter(function (c) { return !played[c]; });
+        box.replaceChild(Ulti.handElement(hand), box.lastChild);
+        box.classList.toggle("to-move", k < n && entries[k].seat === s);
+      });
+      // The trick on the table: the one in progress, or the one just completed.
+      trickBox.textContent = "";
+      var start = k === 0 ? 0 : 3 * Math.floor((k - 1) / 3);
+      var onTable = entries.slice(start, k);
+      onTable.forEach(function (e) {
+        trickBox.appendChild(el("div", { className: "trick-slot slot-" + e.seat }, [
+          el("span", { className: "who", text: Ulti.seatName(e.seat) }),
+          Ulti.cardFace(e.card, e.index === k ? "just-played" : ""),
+        ]));
+      });
+      var trick = game.tricks[Math.floor(start / 3)];
+      if (onTable.length === 3 && trick && trick.winner !== null) {
+        trickBox.appendChild(el("div", { className: "trick-winner", text: "won by " + Ulti.seatName(trick.winner) }));
+      }
+      counter.textContent = k + " / " + n;
+      if (k === 0) {
+        status.textContent = n ? "Before the first card: value " + Ulti.signed(entries[0].value_before) + "." : "No card was played.";
+      } else {
+        var e = entries[k - 1];
+        var text = "Card " + k + " of " + n + ", trick " + e.trick + ": " + Ulti.seatName(e.seat) + " played " +
+          Ulti.cardInfo(e.card).label + " (" + Ulti.cardInfo(e.card).hu + "); value " + Ulti.signed(e.value_before) +
+          " \u2192 " + Ulti.signed(e.value_after);
+        if (e.error || Ulti.band(e)) text += "; " + Ulti.lossText(e);
+        if (e.best.indexOf(e.card) < 0) text += "; best was " + e.best.map(function (b) { return Ulti.cardInfo(b).label; }).join(" ");
+        status.textContent = text + ".";
+      }
+      cells.forEach(function (cell, index) { if (cell) cell.classList.toggle("current", index === k); });
+      graph.setCurrent(k);
+    }
+
+    state.go = go;
+    go(0);
+    return state;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (!current || event.altKey || event.ctrlKey || event.metaKey) return;
+    var tag = (event.target && event.target.tagName) || "";
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    var moves = { ArrowRight: current.k + 1, ArrowLeft: current.k - 1, Home: 0, End: current.n };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    current.go(moves[event.key]);
+  });
+
+  buildPicker();
+  if (games.length) show(0);
+  else main.appendChild(el("p", { className: "problem", text: "No game to show." }));
+})();
