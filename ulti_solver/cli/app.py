@@ -35,6 +35,7 @@ COMMANDS = {
     "settle": "settle",
     "analyse": "analyse",
     "simulate": "simulate",
+    "board": "board",
     "rules": "rules",
     "example": "example",
 }
@@ -48,6 +49,7 @@ SUMMARIES = {
     "settle": "What a finished game pays, item by item (R30-R33, R36-R39).",
     "analyse": "Judge each card of a played game by the double-dummy value (R34).",
     "simulate": "Deal the unseen cards at random, solve every sample.",
+    "board": "Explore a deal card by card on a page in the browser (R34).",
     "rules": "The rules in words (ulti rules R34, ulti rules kontra); rulebooks.",
     "example": "Print an example file; without NAME, list them.",
 }

@@ -131,12 +131,13 @@ def command(
     out = Output()
     if as_json:
         for solution, _at, cards, best, line in results:
-            out.json(_json(solution, played, cards, best, line, with_value))
+            out.json(solve_json(solution, played, cards, best, line, with_value))
         return
     out.lines(_table(results, rules, len(played), silent))
 
 
-def _json(solution: Solution, played, cards, best, line, with_value: bool) -> dict:
+def solve_json(solution: Solution, played, cards, best, line, with_value: bool) -> dict:
+    """The object ``ulti solve --json`` prints (the board answers with it too)."""
     data = solution.as_json()
     if played:
         data["play"] = [card_name(c) for c in played]
