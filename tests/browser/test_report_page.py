@@ -1,0 +1,149 @@
+"""The page of ``ulti analyse --html``, opened offline in Chromium: cards, graph, errors, keys."""
+
+import json
+from pathlib import Path
+
+import pytest
+from chromium import NOT_BLANK, browser, pixel_spread, watched  # noqa: F401  (fixtures)
+from conftest import run_cli
+
+from ulti_solver.analysis.replay import analyse_game
+from ulti_solver.record import parse_record
+from ulti_solver.report import game_data, report_html
+from ulti_solver.report.data import band_of
+from ulti_solver.variants import make_rules
+
+pytestmark = pytest.mark.browser
+
+GAMES = Path(__file__).resolve().parents[2] / "examples" / "games.txt"
+
+
+@pytest.fixture(scope="module")
+def games_page(tmp_path_factory):
+    """The report of examples/games.txt's three games, written by the command."""
+    path = tmp_path_factory.mktemp("report") / "games.html"
+    result = run_cli("analyse", "--file", str(GAMES), "--html", str(path), "--quiet")
+    assert result.exit_code == 0, result.stderr
+    return path
+
+
+def open_page(watched, path):  # noqa: F811
+    watched.page.goto(path.as_uri())
+    watched.page.wait_for_selector("#tricks")
+    return watched.page
+
+
+def test_the_report_opens_offline_with_30_cards_the_graph_and_the_blunder(watched, games_page):  # noqa: F811
+    page = open_page(watched, games_page)
+    assert page.locator("#tricks .played-card").count() == 30
+    points = page.locator("svg.value-graph polyline.series-value").get_attribute("points").split()
+    assert len(points) == 31  # the value before the first card, then after each
+    marks = page.locator("svg.value-graph .mark")
+    assert marks.count() == 1
+    assert marks.first.get_attribute("class") == "mark band-blunder" and marks.first.get_attribute("data-index") == "7"
+    assert page.locator("#tricks .badge.band-blunder").inner_text() == "blunder 12"
+    assert "makk ász (ace of acorns)" == page.locator('#tricks .played-card[data-card="AA"]').get_attribute("title")
+    assert page.locator(".ending").inner_text().startswith("The game ended: party lost (-1), ulti made (+4)")
+    assert watched.requests == [games_page.as_uri()]  # nothing asked of the network
+    assert watched.errors == []
+
+
+def test_the_arrow_keys_step_through_the_hands(watched, games_page):  # noqa: F811
+    page = open_page(watched, games_page)
+    hands = page.locator(".table-view .seat .card")
+    assert hands.count() == 30 and page.locator(".counter").inner_text() == "0 / 30"
+    for _ in range(7):
+        page.keyboard.press("ArrowRight")
+    assert page.locator(".counter").inner_text() == "7 / 30"
+    status = page.locator(".step-status").inner_text()
+    assert status.startswith("Card 7 of 30, trick 3: seat 2 played ♣A (makk ász); value -9 → +3; blunder")
+    assert "best was ♦7 ♦U ♦O ♠U ♠K ♣7 ♣9" in status
+    assert hands.count() == 23 and page.locator('.seat-2 .card[data-card="AA"]').count() == 0
+    assert page.locator(".trick-area .card.just-played").get_attribute("data-card") == "AA"
+    page.keyboard.press("ArrowLeft")
+    assert page.locator(".counter").inner_text() == "6 / 30"
+    assert page.locator(".trick-winner").inner_text() == "won by seat 2"  # trick 2, just completed
+    page.keyboard.press("End")
+    assert page.locator(".counter").inner_text() == "30 / 30" and hands.count() == 0
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".counter").inner_text() == "30 / 30"
+    page.keyboard.press("Home")
+    assert page.locator(".counter").inner_text() == "0 / 30" and hands.count() == 30
+    page.locator("svg.value-graph .mark").click()  # the graph steps there too
+    assert page.locator(".counter").inner_text() == "7 / 30"
+    page.locator('#tricks .trick-card[data-index="20"]').click()  # and so does a card of the tricks
+    assert page.locator(".counter").inner_text() == "20 / 30"
+    assert page.locator("#tricks .trick-card.current").get_attribute("data-index") == "20"
+    assert watched.errors == []
+
+
+def test_the_picker_shows_each_game_of_the_file(watched, games_page):  # noqa: F811
+    page = open_page(watched, games_page)
+    picks = page.locator("#picker .pick")
+    assert picks.all_inner_texts() == [
+        "line 8: ulti, leaves trump — 1 error",
+        "line 10: party, bells trump — 0 errors",
+        "line 12: betli, no trump — 0 errors",
+    ]
+    picks.nth(1).click()
+    assert page.locator("#tricks .played-card").count() == 30
+    assert page.locator("svg.value-graph .mark").count() == 0
+    picks.nth(2).click()
+    assert page.locator("#tricks .played-card").count() == 18
+    assert page.locator(".counter").inner_text() == "0 / 18"
+    page.keyboard.press("End")
+    assert page.locator(".table-view .seat .card").count() == 12
+    assert watched.errors == []
+
+
+def test_the_page_is_not_blank(watched, games_page):  # noqa: F811
+    page = open_page(watched, games_page)
+    assert pixel_spread(page, page.screenshot(full_page=True)) > NOT_BLANK
+    page.set_content("<html><body style='background:#fff'></body></html>")
+    assert pixel_spread(page, page.screenshot()) < 1  # the measure tells a blank page
+
+
+def knowable_game() -> dict:
+    """Game 1 as the player's view will carry it: a knowable loss per card, with its error and band."""
+    record = parse_record(GAMES.read_text(encoding="utf-8").splitlines()[7])
+    game = game_data(analyse_game(record.deal, record.bid, record.trump, record.cards, make_rules()))
+    for entry in game["analysis"][:-1]:
+        entry["hindsight_loss"] = entry["cost"]
+        entry["hindsight_band"] = band_of(entry["cost"])
+        entry["knowable_loss"], entry["knowable_stderr"] = 0.0, 0.0
+        entry["band"] = None
+    blunder, quiet = game["analysis"][6], game["analysis"][10]
+    blunder.update(knowable_loss=1.5, knowable_stderr=0.25, band="inaccuracy")  # hard to see from his seat
+    quiet.update(knowable_loss=4.0, knowable_stderr=0.5, band="mistake")  # free in hindsight, costly as he saw it
+    return game
+
+
+def test_knowable_losses_draw_a_second_series_and_the_band_comes_from_them(watched, tmp_path):  # noqa: F811
+    path = tmp_path / "knowable.html"
+    path.write_text(report_html([knowable_game()]), encoding="utf-8")
+    page = open_page(watched, path)
+    assert page.locator("svg.value-graph .bar-knowable").count() == 30
+    assert page.locator("svg.value-graph .whisker").count() == 2
+    assert page.locator("svg.value-graph .bar-hindsight").count() == 1
+    marks = page.locator("svg.value-graph .mark")
+    assert [(m.get_attribute("data-index"), m.get_attribute("class")) for m in marks.all()] == [
+        ("7", "mark band-inaccuracy"),
+        ("11", "mark band-mistake"),
+    ]
+    assert page.locator(".graph-legend .key-knowable").count() == 1
+    for _ in range(11):
+        page.keyboard.press("ArrowRight")
+    assert "mistake: knowable loss 4.00 ± 0.50" in page.locator(".step-status").inner_text()
+    assert watched.errors == []
+
+
+def test_a_script_in_the_data_stays_text(watched, tmp_path):  # noqa: F811
+    game = knowable_game()
+    game["bid"] = "ulti</script><script>window.hacked = 1</script>"
+    path = tmp_path / "hostile.html"
+    path.write_text(report_html([game]), encoding="utf-8")
+    page = open_page(watched, path)
+    assert page.evaluate("window.hacked") is None
+    assert page.locator(".facts dd").first.inner_text().startswith("ulti</script><script>window.hacked = 1</script>")
+    assert json.loads(page.locator("#report-data").text_content())["games"][0]["bid"] == game["bid"]
+    assert watched.errors == []
