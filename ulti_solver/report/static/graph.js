@@ -107,7 +107,7 @@
       }))));
       var ly = function (v) { return base - (Math.max(0, v) * LOSS_HEIGHT) / most; };
       var slot = n ? plotWidth / n : plotWidth;
-      var barWidth = Math.max(2, slot * (knowable ? 0.32 : 0.55));
+      var barWidth = Math.min(16, Math.max(2, slot * (knowable ? 0.32 : 0.55)));
       var lossGroup = svg("g", { class: "losses" });
       lossGroup.appendChild(svg("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: base, y2: base, class: "zero-line" }));
       lossGroup.appendChild(svg("text", { x: LEFT - 6, y: base - LOSS_HEIGHT + 4, class: "axis-label value-label" }, Ulti.units(most)));
