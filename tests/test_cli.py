@@ -107,7 +107,7 @@ def test_every_command_teaches_with_examples(command):
 def test_every_command_is_listed_in_the_group_help():
     out = run("--help").stdout.split("Commands:", 1)[1]
     listed = {line.split()[0] for line in out.splitlines() if line.strip()}
-    assert listed == {"solve", "batch", "discards", "best", "settle", "analyse", "simulate", "rules", "example"}
+    assert listed == {"solve", "batch", "discards", "best", "settle", "analyse", "simulate", "play", "rules", "example"}
 
 
 # -- solve --------------------------------------------------------------------------

@@ -35,6 +35,7 @@ COMMANDS = {
     "settle": "settle",
     "analyse": "analyse",
     "simulate": "simulate",
+    "play": "play",
     "rules": "rules",
     "example": "example",
 }
@@ -48,6 +49,7 @@ SUMMARIES = {
     "settle": "What a finished game pays, item by item (R30-R33, R36-R39).",
     "analyse": "Judge each card of a played game by the double-dummy value (R34).",
     "simulate": "Deal the unseen cards at random, solve every sample.",
+    "play": "Which card to play, from what one seat has seen (R40-R43).",
     "rules": "The rules in words (ulti rules R34, ulti rules kontra); rulebooks.",
     "example": "Print an example file; without NAME, list them.",
 }
