@@ -161,7 +161,12 @@ def information_set(
     once the first trick is complete in a bid that plays the party, the
     declarer's 40 or 20 in 40-100 and 20-100); the play is checked
     (R9-R12: :class:`~ulti_solver.position.PlayError` for an illegal card).
+    Each argument may be text as the command line takes it (:mod:`ulti_solver.coerce`).
     """
+    from ..coerce import as_cards, as_game
+
+    deal, bid, trump, rules = as_game(deal, bid, trump, rules)
+    played = as_cards(played)
     deal = deal.require_talon()
     _check_game(bid, trump, seat)
     play = PlayRules.for_game(bid, trump, rules)
