@@ -254,25 +254,23 @@ def play_values(
     count = info.count()
     if samples == "all":
         worlds, exact = chosen_worlds(info, samples, seed)
-        totals, joints = card_totals(
-            info, cards, worlds, kontra=kontra, made=True, jobs=jobs, cluster=cluster, on_worlds=on_worlds
-        )
         n = len(worlds)
     else:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise WorldsError(f"samples is a number of worlds (1 or more) or 'all', not {samples!r}")
-        exact, n = False, samples
-        totals, joints = card_totals(
-            info,
-            cards,
-            samples=samples,
-            seed=seed,
-            kontra=kontra,
-            made=True,
-            jobs=jobs,
-            cluster=cluster,
-            on_worlds=on_worlds,
-        )
+        worlds, exact, n = None, False, samples  # drawn in the workers
+    totals, joints = card_totals(
+        info,
+        cards,
+        worlds,
+        samples=n,
+        seed=seed,
+        kontra=kontra,
+        made=True,
+        jobs=jobs,
+        cluster=cluster,
+        on_worlds=on_worlds,
+    )
     valued = values_of_cards(cards, totals, info.to_move == DECLARER, exact, joints)
     return PlayAdvice(info, valued, n, exact, count, seed, kontra)
 

@@ -29,6 +29,7 @@ from .options import (
     read_deal,
     rules_options,
     trump_option,
+    worlds_option,
 )
 from .output import Output, progress_bar
 from .text import (
@@ -44,20 +45,6 @@ from .text import (
     units_text,
     value_legend,
 )
-
-
-def _knowable_option(ctx, param, value):
-    if value is None:
-        return None
-    if value.strip().lower() == "all":
-        return "all"
-    try:
-        count = int(value)
-    except ValueError:
-        count = 0
-    if not 1 <= count <= 100_000:
-        raise click.BadParameter(f"a number of worlds from 1 to 100,000, or 'all'; not {value!r}", ctx=ctx, param=param)
-    return count
 
 
 @click.command(name="analyse", context_settings={"ignore_unknown_options": True})
@@ -78,11 +65,11 @@ def _knowable_option(ctx, param, value):
 )
 @rules_options()
 @kontra_option("the game's components (for --file: on every game's bid)")
-@click.option(
+@worlds_option(
     "--knowable",
-    callback=_knowable_option,
-    metavar="N|all",
-    help="Also judge each card from what its player could know then (R40-R44): on N worlds drawn from "
+    None,
+    100_000,
+    "Also judge each card from what its player could know then (R40-R44): on N worlds drawn from "
     "his information set, or 'all' of them (exact; an error past 100,000).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, metavar="K", help="The seed of --knowable's draws.")

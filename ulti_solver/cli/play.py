@@ -30,26 +30,13 @@ from .options import (
     played_games,
     rules_options,
     trump_option,
+    worlds_option,
 )
 from .output import Output, progress_bar
 from .text import aligned, bid_text, card_text, cards_text, explained, kontra_text, wrapped
 
 #: The samples drawn without --samples (INTERFACE.md).
 DEFAULT_SAMPLES = 200
-
-
-def _samples(ctx, param, value: Optional[str]):
-    if value is None:
-        return DEFAULT_SAMPLES
-    if value.strip().lower() == "all":
-        return "all"
-    try:
-        count = int(value)
-    except ValueError:
-        raise click.BadParameter(f"a number of worlds or 'all', not {value!r}", ctx=ctx, param=param) from None
-    if not 1 <= count <= 1_000_000:
-        raise click.BadParameter(f"between 1 and 1,000,000 worlds, or 'all'; not {count}", ctx=ctx, param=param)
-    return count
 
 
 def _marriages(ctx, param, values) -> Optional[Dict[int, set]]:
@@ -112,11 +99,11 @@ def _cards(text: Optional[str], what: str) -> Optional[int]:
 )
 @rules_options()
 @kontra_option("the bid's components")
-@click.option(
+@worlds_option(
     "--samples",
-    callback=_samples,
-    metavar="N|all",
-    help=f"Worlds to draw (default {DEFAULT_SAMPLES}), or 'all' to count every world exactly "
+    DEFAULT_SAMPLES,
+    1_000_000,
+    f"Worlds to draw (default {DEFAULT_SAMPLES}), or 'all' to count every world exactly "
     "(an error, naming the count, past 100,000).",
 )
 @click.option(
