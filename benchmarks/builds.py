@@ -109,3 +109,11 @@ class Shell:
         start = time.perf_counter()
         self.run(*args)
         return time.perf_counter() - start
+
+    def wall_input(self, text: str, *args: str) -> float:
+        """Seconds of wall time for ``ulti ARGS`` reading ``text`` on stdin."""
+        start = time.perf_counter()
+        subprocess.run(
+            self.argv(*args), input=text.encode(), check=True, stdout=subprocess.DEVNULL, env=self.env, cwd=self.root
+        )
+        return time.perf_counter() - start

@@ -47,6 +47,7 @@ def extras(args, root: str) -> None:
     dealt = [random_deal(rng) for _ in range(args.hands)]
     best_rows(dealt, rules, shell, args.hands)
     analysis_row(dealt, rules, args.seed)
+    player_rows(dealt, rules, shell, args.seed)
     simulate_rows(dealt[0], rules, args.samples)
     solve_row(dealt[0], shell)
     batch_rows(args, rules, shell)
@@ -101,6 +102,79 @@ def analysis_row(dealt: List[Deal], rules, seed: int) -> None:
         f"analysis of a played game (30 random legal cards, every alternative valued), {len(dealt)} games: "
         f"median {row['median']:.3f} s, max {row['max']:.3f} s"
     )
+
+
+#: The bids of the player's-view rows, in turn.
+PLAYER_BIDS = ("party", "ulti", "40-100 ulti", "betli")
+
+
+def player_games(dealt: List[Deal], rules, seed: int):
+    """(deal, bid, trump, cards) of a random legal game per deal, the bids of PLAYER_BIDS in turn."""
+    for index, deal in enumerate(dealt):
+        bid = parse_bid(PLAYER_BIDS[index % len(PLAYER_BIDS)])
+        trump = None if not bid.has_trump else [BELLS, LEAVES, ACORNS][index % 3]
+        yield deal, bid, trump, random_game(random.Random(f"{seed}-player-{index}"), deal, bid, trump, rules)
+
+
+def player_rows(dealt: List[Deal], rules, shell: Shell, seed: int) -> None:
+    """The player's view from the shell (issue 23's bars): 'ulti play' of the seat to move at the
+    second trick with 200 samples, and 'ulti analyse --knowable 100 -j 2' of a whole game."""
+    from ulti_solver.cards import format_card_list, format_hand
+    from ulti_solver.knowledge.table import read_table
+    from ulti_solver.play import PlayRules
+
+    plays, analyses = [], []
+    for deal, bid, trump, cards in player_games(dealt, rules, seed):
+        trump_args = ["--trump", SUIT_NAMES[trump]] if trump is not None else []
+        played = cards[:3]
+        seat = read_table(played, PlayRules.for_game(bid, trump, rules)).to_move
+        talon = ["--talon", format_card_list(deal.talon)] if seat == 0 else []
+        marriages = _announced(deal) if bid.plays_party else []
+        play_text = " ".join(format_card_list(1 << c) for c in played)
+        plays.append(
+            shell.wall(
+                "play",
+                format_hand(deal.hands[seat]),
+                "--seat",
+                str(seat),
+                "--bid",
+                str(bid),
+                *trump_args,
+                *talon,
+                "--play",
+                play_text,
+                "--samples",
+                "200",
+                "--quiet",
+                "--json",
+                *marriages,
+            )
+        )
+        record = f"{deal} | {bid} | {SUIT_NAMES[trump] if trump is not None else ''} | " + " ".join(
+            format_card_list(1 << c) for c in cards
+        )
+        analyses.append(shell.wall_input(record, "analyse", "--file", "-", "--knowable", "100", "-j", "2", "--quiet"))
+    row = stats(plays)
+    print(
+        f"'ulti play' at the second trick, 200 samples, {len(plays)} games: median {row['median']:.2f} s, "
+        f"max {row['max']:.2f} s (bar 1 s)"
+    )
+    row = stats(analyses)
+    print(
+        f"'ulti analyse --knowable 100 -j 2' of a whole game, {len(analyses)} games: median {row['median']:.2f} s, "
+        f"max {row['max']:.2f} s (bar 10 s)"
+    )
+
+
+def _announced(deal: Deal) -> List[str]:
+    """The --marriages options of the seats' announcements after the first trick (R40)."""
+    from ulti_solver.cards import BB_MARRIAGES
+
+    options = []
+    for seat, hand in enumerate(deal.hands):
+        suits = [SUIT_NAMES[s] for s in range(4) if hand & BB_MARRIAGES[s] == BB_MARRIAGES[s]]
+        options += ["--marriages", f"{seat}:{','.join(suits) or '-'}"]
+    return options
 
 
 def simulate_rows(deal: Deal, rules, samples: int) -> None:

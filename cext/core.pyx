@@ -6,8 +6,8 @@ Hands are 32-bit masks with ``card = suit * 8 + rank`` as in
 that, inside a suit, a higher bit always beats a lower one (for no-trump
 games the ten moves below the unter, R3).  Seat 0 is the declarer (R5).
 
-Two questions, built by ``ulti_solver/goals.py`` from the scoring and
-settlement rules:
+Two questions, built by ``ulti_solver/goals.py`` and ``ulti_solver/pricing.py``
+from the scoring and settlement rules:
 
 * the goal search (search.pxi): can the declarer force a set of goals
   (:class:`Goal` flags) and at least ``need`` more points in units of ten
@@ -15,6 +15,9 @@ settlement rules:
   silent achievements are such questions;
 * the value search (value.pxi): the minimax of S, what the game pays
   (R30-R34), read off a table of final outcomes.
+
+Both can be asked of one position (a :class:`Search`) or of many worlds of
+one position at once (worlds.pxi: ``value_worlds``, ``force_worlds``).
 
 Techniques, in the spirit of Bo Haglund's DDS: a transposition table of
 bounds keyed by relative ranks (table.pxi), positions settled without
@@ -24,7 +27,7 @@ with the history heuristic (moves.pxi).  All search state lives in an
 threads that each use their own engine search in parallel without the GIL.
 """
 
-from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -360,3 +363,7 @@ cdef class Search:
     def value_at_least(self, ValueQuestion question, int past, int bound):
         """Whether the declarer can be sure of S >= ``bound``: a null-window value search."""
         return self._value(question, past, bound - 1, bound) >= bound
+
+
+# After the classes it takes (Engine, ValueQuestion): the many-worlds entry points.
+include "worlds.pxi"

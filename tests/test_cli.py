@@ -115,6 +115,7 @@ def test_every_command_is_listed_in_the_group_help():
         "settle",
         "analyse",
         "simulate",
+        "play",
         "board",
         "rules",
         "example",

@@ -350,6 +350,8 @@ def test_parse_names_errors(text, word):
         ("party", BELLS, [], ["defender-ulti", "ulti"], "classic", ["ulti and defender-ulti"]),
         ("party", BELLS, [], ["durchmars", "ulti-beaten"], "classic", ["ulti-beaten and durchmars"]),
         ("party", BELLS, [], (), "rubber", ["unknown value table 'rubber'", "classic, tournament"]),
+        ("party", BELLS, [], ["durchmars"], "classic", ["took every trick", "won the party", "R14"]),
+        ("ulti", BELLS, ["ulti"], ["durchmars"], "classic", ["add party to --made"]),
         ("betli", BELLS, [], (), "classic", ["betli", "bells"]),
     ],
 )

@@ -11,9 +11,15 @@ Solving
     solve          one game (deal, bid, trump): each component, the whole bid, points, value
     solve_bid      a bid in every trump R28/R29 give it, as ``ulti solve`` does
     value          the double-dummy value S alone (R34), units per defender
+    value_total    the same as the declarer's total from both defenders (R39)
     best_bids      every bid, trump (and discard) ranked by value (R35)
-    settle         what a finished game pays, item by item (R30-R33)
+    settle         what a finished game pays, item by item (R30-R33, R36-R38)
+    concede        what a game given up pays (R39)
     game_value     what a finished game's outcome is worth under a scoring
+
+Kontra
+    parse_kontra   kontras from text or a mapping ("ulti=2, party", {"betli": (1, 0)})
+    Kontra         the levels of a bid's components, per defender (R36, R37)
 
 Play
     start_of_play  the position at the opening lead
@@ -26,6 +32,13 @@ Play
 From one hand
     Constraints    what the declarer knows: hand, talon, known cards, voids
     simulate       deal the unseen cards at random, solve every sample
+
+The player's view
+    information_set            what a seat knows in a game the program knows (R40-R42)
+    information_set_from_hand  the same, as a player tells it: his hand, the play, the marriages
+    play_values                each legal card's single-dummy value from that seat (R43)
+    with_knowable              an analysed game with each card judged from its player's seat (R44)
+    world_totals               the double-dummy totals of many worlds after the same play
 
 Reading and rules
     parse_deal, parse_bid, parse_trump, parse_record, make_rules
@@ -66,7 +79,16 @@ _EXPORTS = {
     "solve": "search",
     "solve_bid": "search",
     "value": "search",
+    "value_total": "search",
+    "world_totals": "search",
     "settle": "settlement",
+    "concede": "settlement",
+    "Kontra": "kontra",
+    "parse_kontra": "kontra",
+    "information_set": "knowledge",
+    "information_set_from_hand": "knowledge",
+    "play_values": "analysis.single_dummy",
+    "with_knowable": "analysis.single_dummy",
     "SilentItem": "settlement",
     "game_value": "settlement",
     "best_bids": "analysis.best",

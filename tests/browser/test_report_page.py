@@ -8,9 +8,9 @@ from chromium import NOT_BLANK, browser, pixel_spread, watched  # noqa: F401  (f
 from conftest import run_cli
 
 from ulti_solver.analysis.replay import analyse_game
+from ulti_solver.analysis.single_dummy import band
 from ulti_solver.record import parse_record
 from ulti_solver.report import game_data, report_html
-from ulti_solver.report.data import band_of
 from ulti_solver.variants import make_rules
 
 pytestmark = pytest.mark.browser
@@ -80,11 +80,14 @@ def test_the_arrow_keys_step_through_the_hands(watched, games_page):  # noqa: F8
 def test_the_picker_shows_each_game_of_the_file(watched, games_page):  # noqa: F811
     page = open_page(watched, games_page)
     picks = page.locator("#picker .pick")
-    assert picks.all_inner_texts() == [
+    assert picks.all_inner_texts()[:3] == [
         "line 8: ulti, leaves trump — 1 error",
         "line 10: party, bells trump — 0 errors",
         "line 12: betli, no trump — 0 errors",
     ]
+    assert picks.count() == len(
+        [line for line in GAMES.read_text(encoding="utf-8").splitlines() if "|" in line and not line.startswith("#")]
+    )
     picks.nth(1).click()
     assert page.locator("#tricks .played-card").count() == 30
     assert page.locator("svg.value-graph .mark").count() == 0
@@ -109,7 +112,7 @@ def knowable_game() -> dict:
     game = game_data(analyse_game(record.deal, record.bid, record.trump, record.cards, make_rules()))
     for entry in game["analysis"][:-1]:
         entry["hindsight_loss"] = entry["cost"]
-        entry["hindsight_band"] = band_of(entry["cost"])
+        entry["hindsight_band"] = band(entry["cost"])
         entry["knowable_loss"], entry["knowable_stderr"] = 0.0, 0.0
         entry["band"] = None
     blunder, quiet = game["analysis"][6], game["analysis"][10]
@@ -134,6 +137,26 @@ def test_knowable_losses_draw_a_second_series_and_the_band_comes_from_them(watch
     for _ in range(11):
         page.keyboard.press("ArrowRight")
     assert "mistake: knowable loss 4.00 ± 0.50" in page.locator(".step-status").inner_text()
+    assert watched.errors == []
+
+
+def test_analyse_knowable_html_draws_both_losses_and_bands_from_the_knowable_one(watched, tmp_path):  # noqa: F811
+    line = GAMES.read_text(encoding="utf-8").splitlines()[7]
+    path = tmp_path / "knowable.html"
+    result = run_cli(
+        "analyse", "--file", "-", "--knowable", "20", "--json", "--html", str(path), "--quiet", input=line + "\n"
+    )
+    assert result.exit_code == 0, result.stderr
+    cards = [json.loads(out) for out in result.stdout.splitlines()][:-1]
+    page = open_page(watched, path)
+    assert page.locator("svg.value-graph .bar-knowable").count() == 30
+    blunder = page.locator('#tricks .trick-card[data-index="7"]')
+    assert cards[6]["hindsight_band"] == "blunder" and cards[6]["band"] is None  # bad luck, not bad play
+    assert blunder.locator(".badge").all_inner_texts() == ["hindsight blunder 12"]
+    banded = [c["index"] for c in cards if c["band"]]
+    assert [int(m.get_attribute("data-index")) for m in page.locator("svg.value-graph .mark").all()] == sorted(
+        set(banded) | {c["index"] for c in cards if c["error"]}
+    )
     assert watched.errors == []
 
 

@@ -128,6 +128,11 @@ class CardVerdict:
     value_before: int
     value_after: int
     best: List[Card]
+    #: R44 from the mover's seat (``analyse --knowable``): the loss against the best card on the
+    #: worlds he could not tell apart, its standard error, and how many worlds (None: not asked).
+    knowable_loss: Optional[float] = None
+    knowable_stderr: Optional[float] = None
+    knowable_samples: Optional[int] = None
 
     @property
     def error(self) -> bool:
@@ -140,6 +145,22 @@ class CardVerdict:
     def cost(self) -> int:
         """Units per defender the card gave away (0 for a best card)."""
         return abs(self.value_after - self.value_before) if self.error else 0
+
+    @property
+    def hindsight_band(self) -> Optional[str]:
+        """R44: the band of the hindsight loss (every card known)."""
+        from .single_dummy import band
+
+        return band(self.cost)
+
+    @property
+    def band(self) -> Optional[str]:
+        """R44: the band of the knowable loss where it was asked, else of the hindsight loss."""
+        if self.knowable_loss is None:
+            return self.hindsight_band
+        from .single_dummy import band
+
+        return band(self.knowable_loss, self.knowable_stderr or 0.0)
 
     @property
     def card_label(self) -> str:
@@ -170,6 +191,18 @@ class CardVerdict:
             "best": [card_name(c) for c in self.best],
             "error": self.error,
             "cost": self.cost,
+            "hindsight_loss": self.cost,
+            "hindsight_band": self.hindsight_band,
+            "band": self.band,
+            **(
+                {}
+                if self.knowable_loss is None
+                else {
+                    "knowable_loss": round(self.knowable_loss, 6),
+                    "knowable_stderr": round(self.knowable_stderr, 6),
+                    "knowable_samples": self.knowable_samples,
+                }
+            ),
         }
 
 
@@ -216,8 +249,24 @@ class GameAnalysis:
             "value_at_end": self.final_value,
             "errors": {str(seat): errors[seat] for seat in range(3)},
             "units_given_away": {str(seat): costs[seat] for seat in range(3)},
+            "bands": self.bands_by_seat(),
+            **({"hindsight_bands": self.bands_by_seat(hindsight=True)} if self.knowable else {}),
             **({"kontra": self.kontra.as_json()} if self.kontra else {}),
         }
+
+    @property
+    def knowable(self) -> bool:
+        """Whether the cards carry knowable verdicts (R44, ``analyse --knowable``)."""
+        return any(v.knowable_loss is not None for v in self.verdicts)
+
+    def bands_by_seat(self, hindsight: bool = False) -> dict:
+        """R44: per seat, how many cards fell in each band (the knowable one where it was asked)."""
+        counts = {str(seat): {"inaccuracy": 0, "mistake": 0, "blunder": 0} for seat in range(3)}
+        for verdict in self.verdicts:
+            found = verdict.hindsight_band if hindsight else verdict.band
+            if found is not None:
+                counts[str(verdict.seat)][found] += 1
+        return counts
 
 
 def analyse_game(

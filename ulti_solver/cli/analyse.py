@@ -22,12 +22,14 @@ from .options import (
     build_rules,
     deal_argument,
     game_kontra,
+    jobs_option,
     json_option,
     kontra_option,
     played_games,
     read_deal,
     rules_options,
     trump_option,
+    worlds_option,
 )
 from .output import Output, progress_bar
 from .text import (
@@ -40,6 +42,7 @@ from .text import (
     plural,
     result_text,
     signed,
+    units_text,
     value_legend,
 )
 
@@ -62,9 +65,20 @@ from .text import (
 )
 @rules_options()
 @kontra_option("the game's components (for --file: on every game's bid)")
+@worlds_option(
+    "--knowable",
+    None,
+    100_000,
+    "Also judge each card from what its player could know then (R40-R44): on N worlds drawn from "
+    "his information set, or 'all' of them (exact; an error past 100,000).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, metavar="K", help="The seed of --knowable's draws.")
+@jobs_option("the cards of --knowable")
+@click.option("--cluster", metavar="ADDRESS", help="Solve --knowable's worlds on a Dask cluster (tcp://HOST:PORT).")
 @json_option(
     "JSON lines: one object per card (index, trick, seat, card, value_before, value_after, "
-    'best, error, cost), then {"summary": ...}.'
+    "best, error, cost, hindsight_loss, hindsight_band, band; with --knowable knowable_loss, "
+    'knowable_stderr, knowable_samples), then {"summary": ...}.'
 )
 @click.option(
     "--html",
@@ -75,7 +89,24 @@ from .text import (
     "the deal, a graph of the value, every trick, the hands card by card.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")
-def command(deal, bid, trump, play_text, file, variants, rulebook, table, kontra, as_json, html_file, quiet):
+def command(
+    deal,
+    bid,
+    trump,
+    play_text,
+    file,
+    variants,
+    rulebook,
+    table,
+    kontra,
+    knowable,
+    seed,
+    jobs,
+    cluster,
+    as_json,
+    html_file,
+    quiet,
+):
     """Judge each card of a played game by the double-dummy value (R34).
 
     Before and after every card the value S of the game is worked out:
@@ -84,6 +115,15 @@ def command(deal, bid, trump, play_text, file, variants, rulebook, table, kontra
     plays it, or raises it when a defender does, gave something away: it
     is marked as an error with the units it cost and the cards that were
     best.  A summary counts the errors per seat.
+
+    Hindsight knows every card; a player knows his own and the play.
+    --knowable N judges each card again from its player's seat at that
+    moment: every legal card is valued on N worlds that fit what he had
+    seen (R43), and the card played loses what it gives away against the
+    best of them.  Each card gets a band (R44): inaccuracy from 1 unit
+    lost, mistake from 3, blunder from 8, when the loss is more than twice
+    its standard error.  A hindsight blunder that is fine from the
+    player's seat was bad luck, not bad play.
 
     Give the game as DEAL --bid BID [--trump SUIT] --play CARDS, or a
     file of game records with --file (a club's session): one game per line,
@@ -100,14 +140,18 @@ def command(deal, bid, trump, play_text, file, variants, rulebook, table, kontra
       ulti example games | ulti analyse --file -
       ulti example games | ulti analyse --file - --json | tail -1
       ulti analyse "$(ulti example deal)" --bid party --trump bells --play "BT BA BU LA LT LO"
+      ulti example games | sed -n 8p | ulti analyse --file - --knowable 100
       ulti example games | ulti analyse --file - --html games.html
     """
     rules = build_rules(rulebook, variants, table)
+    if jobs is not None and cluster:
+        raise click.UsageError("choose one of -j and --cluster")
+    judge = _Knowable(knowable, seed, jobs or 1, cluster, quiet) if knowable is not None else None
     report = _html_report(html_file)
     if file is not None:
         if deal or play_text or bid is not None:
             raise click.UsageError("give either --file or a DEAL with --bid and --play, not both")
-        _analyse_file(file, rules, as_json, quiet, kontra, report)
+        _analyse_file(file, rules, as_json, quiet, kontra, judge, report)
         return
     if not deal or bid is None or play_text is None:
         raise click.UsageError("give a DEAL with --bid and --play (and --trump for a trump bid), or --file FILE")
@@ -119,6 +163,8 @@ def command(deal, bid, trump, play_text, file, variants, rulebook, table, kontra
     levels = game_kontra(kontra, played_bid, rules)
     try:
         analysis = analyse_game(the_deal, played_bid, played_trump, parse_play(play_text), rules, kontra=levels)
+        if judge is not None:
+            analysis = judge(analysis)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
     _print(Output(), analysis, as_json)
@@ -142,7 +188,37 @@ def _write_report(report, quiet: bool) -> None:
         click.echo(said, err=True)
 
 
-def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, report=None) -> None:
+class _Knowable:
+    """--knowable: adds the knowable verdicts (R44) to an analysis, with a bar over its cards."""
+
+    def __init__(self, samples, seed: int, jobs: int, cluster, quiet: bool):
+        self.samples, self.seed, self.jobs, self.cluster, self.quiet = samples, seed, jobs, cluster, quiet
+
+    def __call__(self, analysis: GameAnalysis) -> GameAnalysis:
+        from ..analysis.single_dummy import with_knowable
+
+        client = None
+        if self.cluster:
+            from ..runner import connect
+
+            client = connect(self.cluster)
+        bar = progress_bar(len(analysis.verdicts), "card", self.quiet)
+        try:
+            return with_knowable(
+                analysis,
+                self.samples,
+                seed=self.seed,
+                jobs=self.jobs,
+                cluster=client,
+                on_card=lambda done: bar.update(done - bar.n),
+            )
+        finally:
+            bar.close()
+            if client is not None:
+                client.close()
+
+
+def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge=None, report=None) -> None:
     out = Output()
     bad = []
     with open_lines(file) as source:
@@ -158,6 +234,8 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, repor
                         analysis = analyse_game(
                             record.deal, record.bid, record.trump, record.cards, rules, kontra=levels
                         )
+                        if judge is not None:
+                            analysis = judge(analysis)
                     except UltiInputError as exc:
                         bad.append(number)
                         message = one_line(exc)
@@ -216,25 +294,72 @@ def game_table(analysis: GameAnalysis) -> List[str]:
     lines += explained("Value at the start", f"{signed(start)}, with best play {pays_text(start)}")
     lines += ["'!' marks a card that gave value away.", ""]
     lines += aligned(rows, right=(4,))
-    errors = [v for v in verdicts if v.error]
-    lines += ["", "Errors:" if errors else "No errors: every card kept the value."]
-    for v in errors:
-        head = f"  trick {v.trick}: "
-        lines.append(
-            f"{head}{SEAT_NAMES[v.seat]} played {card_text(v.card)}, {signed(v.value_before)} -> "
-            f"{signed(v.value_after)} ({v.cost} units per defender given away)"
-        )
-        lines.append(f"{' ' * len(head)}best was {cards_text(v.best)}")
+    if analysis.knowable:
+        lines += _knowable_lines(analysis)
+    else:
+        errors = [v for v in verdicts if v.error]
+        lines += ["", "Errors:" if errors else "No errors: every card kept the value."]
+        for v in errors:
+            head = f"  trick {v.trick}: "
+            band = f", a {v.hindsight_band}" if v.hindsight_band else ""
+            lines.append(
+                f"{head}{SEAT_NAMES[v.seat]} played {card_text(v.card)}, {signed(v.value_before)} -> "
+                f"{signed(v.value_after)} ({v.cost} units per defender given away{band})"
+            )
+            lines.append(f"{' ' * len(head)}best was {cards_text(v.best)}")
     counts, costs = analysis.errors_by_seat(), analysis.cost_by_seat()
     seats = [
         f"{SEAT_NAMES[s]} {plural(counts[s], 'error')}" + (f" ({costs[s]} units given away)" if costs[s] else "")
         for s in range(3)
     ]
     lines += [""] + explained("Summary", "; ".join(seats))
+    if analysis.knowable:
+        lines += explained("Knowable", "; ".join(_bands_words(s, analysis.bands_by_seat()[str(s)]) for s in range(3)))
     lines += [""] + _game_end(analysis, play)
     lines += ["", *value_legend(analysis.rules.value_table, "with best play from there on", bool(analysis.kontra))]
     lines += explained("value after", "the value once the trick's last card is played")
     return lines
+
+
+def _knowable_lines(analysis: GameAnalysis) -> List[str]:
+    """Each card that either verdict marks: what hindsight says beside what its player could know (R44)."""
+    marked = [v for v in analysis.verdicts if v.hindsight_band or v.band]
+    lines = ["", "Errors, judged two ways (R44): in hindsight, every card known; and from what the player"]
+    lines += ["could know then, on the worlds he could not tell apart (mean loss ± its standard error):", ""]
+    if not marked:
+        return lines + ["  No card lost as much as a unit either way."]
+    for v in marked:
+        head = f"  trick {v.trick}: "
+        lines.append(f"{head}{SEAT_NAMES[v.seat]} played {card_text(v.card)}")
+        pad = " " * len(head)
+        if not v.cost:
+            hindsight = "a best card: nothing given away"
+        else:
+            named = f", {BAND_WORDS[v.hindsight_band][0]}" if v.hindsight_band else ""
+            hindsight = f"{units_text(v.cost)} units given away{named} (best was {cards_text(v.best)})"
+        knowable = f"{v.knowable_loss:.2f} ± {v.knowable_stderr:.2f} on {plural(v.knowable_samples, 'world')}"
+        if v.band:
+            verdict = f"{BAND_WORDS[v.band][0]}: from his seat he could have known better"
+        elif v.hindsight_band:
+            verdict = "no error from his seat: bad luck, not bad play"
+        else:
+            verdict = "within the noise"
+        lines += explained(f"{pad}hindsight", hindsight)
+        lines += explained(f"{pad}knowable", f"{knowable}: {verdict}")
+    return lines
+
+
+#: R44's bands as a sentence says one and many.
+BAND_WORDS = {
+    "inaccuracy": ("an inaccuracy", "inaccuracies"),
+    "mistake": ("a mistake", "mistakes"),
+    "blunder": ("a blunder", "blunders"),
+}
+
+
+def _bands_words(seat: int, bands: dict) -> str:
+    marked = [f"{n} {BAND_WORDS[name][n != 1] if n != 1 else name}" for name, n in bands.items() if n]
+    return f"{SEAT_NAMES[seat]} " + (", ".join(marked) if marked else "none")
 
 
 def _game_end(analysis: GameAnalysis, play: PlayRules) -> List[str]:

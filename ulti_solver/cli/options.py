@@ -211,6 +211,27 @@ def game_kontra(spec: KontraSpec, bid: Bid, rules: Rules, strict: bool = True) -
         raise BadInput(f"--kontra: {exc}") from None
 
 
+def worlds_option(name: str, default, most: int, help_text: str):
+    """An option of a number of worlds, 1 to ``most``, or ``all`` (every world, counted exactly)."""
+
+    def read(ctx, param, value):
+        if value is None:
+            return default
+        if value.strip().lower() == "all":
+            return "all"
+        try:
+            count = int(value)
+        except ValueError:
+            count = 0
+        if not 1 <= count <= most:
+            raise click.BadParameter(
+                f"a number of worlds from 1 to {most:,}, or 'all'; not {excerpt(value)}", ctx=ctx, param=param
+            )
+        return count
+
+    return click.option(name, callback=read, metavar="N|all", help=help_text)
+
+
 def value_option(what: str = "each object"):
     return click.option(
         "--value",

@@ -5,8 +5,8 @@ card, then ``{"summary": ...}``), so the page and the command never
 disagree, plus what a picture needs that those objects leave out: the
 rules in force, each trick's leader and winner (R13), and how the game
 ended or where it stands, in the words of the text table.  The card names
-(suit symbol, English and Hungarian) and the bands of R44 come once per
-page, in :func:`page_meta`.
+(suit symbol, English and Hungarian) come once per page, in
+:func:`page_meta`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence
 
 from ..analysis.replay import GameAnalysis
+from ..analysis.single_dummy import BANDS
 from ..cards import (
     ACE,
     CANONICAL_RANKS,
@@ -58,17 +59,6 @@ RANK_NAMES = {
     SEVEN: "seven",
 }
 
-#: R44: the bands of a card's loss, in units per defender, the highest first.
-BANDS = ((8, "blunder"), (3, "mistake"), (1, "inaccuracy"))
-
-
-def band_of(loss) -> Optional[str]:
-    """R44's band for a loss: blunder from 8 units, mistake from 3, inaccuracy from 1, else None."""
-    for least, name in BANDS:
-        if loss >= least:
-            return name
-    return None
-
 
 def hungarian_name(card: int) -> str:
     """``piros ász``: the suit's Hungarian name, then the rank's (R1)."""
@@ -82,7 +72,7 @@ def english_name(card: int) -> str:
 
 def page_meta() -> dict:
     """What every page needs to name things: the cards (by their card-list name, as the JSON
-    objects name them), the suits, the seats and the bands."""
+    objects name them), the suits, the seats, and R44's bands (for objects that do not carry theirs)."""
     cards = {}
     for suit in SUITS:
         for rank in CANONICAL_RANKS:

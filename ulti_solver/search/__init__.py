@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import List, Optional, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from ..bids import Bid, trumps_to_solve
 from ..cards import Suit
@@ -188,6 +188,62 @@ def solve_joint_value(
     return game.joint(), game.value_total()
 
 
+def world_totals(
+    deals: Sequence[Deal],
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules = DEFAULT_RULES,
+    played: Sequence[int] = (),
+    *,
+    kontra=None,
+    impl: Optional[str] = None,
+) -> List[int]:
+    """R34, R39 in each of many worlds (R42): the declarer's total S_1 + S_2 with best play after
+    the cards ``played``, which every world must allow (the same cards, played by the same seats).
+
+    The core searches them all in one call, its table warm from world to world; the reference
+    solves them one by one."""
+    kontra = _kontra(kontra, bid, rules)
+    if implementation(impl) == "reference":
+        return [
+            value_total(
+                deal,
+                bid,
+                trump,
+                rules,
+                position=_replayed(deal, bid, trump, rules, played),
+                kontra=kontra,
+                impl="reference",
+            )
+            for deal in deals
+        ]
+    return core.world_totals(list(deals), bid, trump, rules, list(played), kontra)
+
+
+def world_joints(
+    deals: Sequence[Deal],
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules = DEFAULT_RULES,
+    played: Sequence[int] = (),
+    *,
+    impl: Optional[str] = None,
+) -> List[bool]:
+    """R24 in each of many worlds: whether the declarer can still force the whole bid after ``played``."""
+    if implementation(impl) == "reference":
+        return [
+            solve_reference(deal, bid, trump, rules, _replayed(deal, bid, trump, rules, played)).joint for deal in deals
+        ]
+    return core.world_joints(list(deals), bid, trump, rules, list(played))
+
+
+def _replayed(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, played: Sequence[int]) -> Position:
+    from ..play import PlayRules
+    from ..position import replay
+
+    return replay(deal, PlayRules.for_game(bid, trump, rules), played)
+
+
 def solve_bid(
     deal: Deal,
     bid: Bid,
@@ -221,4 +277,6 @@ __all__ = [
     "total_at_least",
     "value",
     "value_total",
+    "world_joints",
+    "world_totals",
 ]

@@ -10,14 +10,15 @@ thread, so solves in parallel threads never share a table.
 from __future__ import annotations
 
 import threading
-from typing import Optional
+from array import array
+from typing import List, Optional
 
 from ..bids import Bid
 from ..cards import Suit
 from ..deal import Deal
 from ..kontra import NO_KONTRA, Kontra
 from ..play import PlayRules
-from ..position import Position, start_of_play
+from ..position import Position, replay, start_of_play
 from ..scoring import Scoring, silent_questions
 from ..solution import Solution
 from ..variants import DEFAULT_RULES, Rules
@@ -220,3 +221,82 @@ def solve_core(
         position=position,
         nodes=game.search.nodes,
     )
+
+
+# -- Many worlds of one position (R42, R43) ------------------------------------------
+
+
+def _world_positions(deals, play: PlayRules, played):
+    """The position every world reaches after ``played`` (the same trick, leader and outcome so
+    far: they follow from the cards alone), and each world's hands at that moment."""
+    common = replay(deals[0], play, played)
+    gone = 0
+    for card in played:
+        gone |= 1 << card
+    hands = [tuple(h & ~gone for h in deal.hands) for deal in deals]
+    return common, hands
+
+
+def world_totals(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played, kontra: Kontra) -> List[int]:
+    """R34, R39: the declarer's total S_1 + S_2 with best play in each world after ``played``,
+    every world searched in one core call on this thread's engine."""
+    if not deals:
+        return []
+    play = PlayRules.for_game(bid, trump, rules)
+    common, hands = _world_positions(deals, play, played)
+    scorings = [Scoring(deal, bid, trump, rules, kontra) for deal in deals]
+    if common.finished:
+        return [settled_total(scoring, common) for scoring in scorings]
+    so_far, trick = common.so_far, common.trick
+    in_trick = 0
+    for card in trick:
+        in_trick |= 1 << card
+    pasts = array("i")
+    flat = array("I")
+    units, dec, dfn = so_far.declarer_points // 10, so_far.declarer_tricks > 0, so_far.defender_tricks > 0
+    for world in hands:
+        out = world[0] | world[1] | world[2] | in_trick
+        pasts.append(_core.past_index(units, dec, dfn, bool(BB_ACES & ~out & ~so_far.declarer_aces)))
+        flat.extend(world)
+    trump_index, seven_kept, ten_low = play.core
+    questions = [value_question(scoring) for scoring in scorings]
+    totals, _nodes = _core.value_worlds(
+        engine(), questions, pasts, flat, trump_index, seven_kept, ten_low, common.leader, trick
+    )
+    return totals
+
+
+def world_joints(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played) -> List[bool]:
+    """R24: whether the declarer can force the whole bid in each world after ``played``."""
+    if not deals:
+        return []
+    play = PlayRules.for_game(bid, trump, rules)
+    common, hands = _world_positions(deals, play, played)
+    flags, needs, flat, answers, asked = array("i"), array("i"), array("I"), [], []
+    for index, (deal, world) in enumerate(zip(deals, hands, strict=True)):
+        scoring = Scoring(deal, bid, trump, rules)
+        if common.finished:
+            answers.append(
+                all(
+                    not scoring.lost_before_play(c) and scoring.component_made(c, common.so_far) for c in bid.components
+                )
+            )
+            continue
+        position = Position(world, common.leader, common.so_far, common.trick)
+        goal = bid_goal(component_goal(c, scoring, position) for c in bid.ordered_components())
+        if not goal.possible or goal.certain:
+            answers.append(goal.possible)
+            continue
+        answers.append(None)
+        asked.append(index)
+        flags.append(goal.flags)
+        needs.append(goal.need)
+        flat.extend(world)
+    if asked:
+        trump_index, seven_kept, ten_low = play.core
+        found, _nodes = _core.force_worlds(
+            engine(), flags, needs, flat, trump_index, seven_kept, ten_low, common.leader, common.trick
+        )
+        for index, answer in zip(asked, found, strict=True):
+            answers[index] = answer
+    return answers

@@ -359,13 +359,12 @@
         return;
       }
       var rows = errors.map(function (e) {
-        var band = Ulti.band(e);
         return el("tr", { className: "error-row", "data-index": e.index, on: { click: function () { go(e.index); } } }, [
           el("td", { text: String(e.trick) }),
           el("td", { text: Ulti.seatName(e.seat) }),
           el("td", {}, [Ulti.cardFace(e.card)]),
           el("td", { text: Ulti.signed(e.value_before) + " \u2192 " + Ulti.signed(e.value_after) }),
-          el("td", {}, [el("span", { className: "badge band-" + (band || "none"), text: (band || "error") + " " + Ulti.units(Ulti.hindsightLoss(e)) })]),
+          el("td", {}, Ulti.badges(e)),
           el("td", {}, e.best.map(function (b) { return Ulti.cardFace(b); })),
         ]);
       });

@@ -153,3 +153,21 @@ Ulti.lossText = function (entry) {
   if (hindsight) parts.push("hindsight loss " + Ulti.units(hindsight));
   return (band ? band + ": " : "") + (parts.join(", ") || "no loss");
 };
+
+// The badges of a card's verdict: its band (R44) with the loss it comes from; where the knowable
+// loss was computed, that band first and the hindsight band beside it, outlined.
+Ulti.badges = function (entry) {
+  var out = [];
+  var hindsightBand = Ulti.hindsightBand(entry), hindsight = Ulti.hindsightLoss(entry);
+  var title = Ulti.lossText(entry);
+  function badge(cls, text) { return Ulti.el("span", { className: "badge " + cls, title: title, text: text }); }
+  if (entry.knowable_loss !== undefined && entry.knowable_loss !== null) {
+    if (entry.band) out.push(badge("band-" + entry.band, entry.band + " " + Number(entry.knowable_loss).toFixed(1)));
+    if (hindsightBand) out.push(badge("hindsight band-" + hindsightBand, "hindsight " + hindsightBand + " " + Ulti.units(hindsight)));
+    else if (entry.error) out.push(badge("hindsight band-none", "hindsight " + Ulti.units(hindsight)));
+    return out;
+  }
+  var band = Ulti.band(entry);
+  if (band || entry.error) out.push(badge("band-" + (band || "none"), (band || "error") + " " + Ulti.units(hindsight)));
+  return out;
+};

@@ -136,15 +136,11 @@
     game.tricks.forEach(function (trick, t) {
       var cardCells = trick.cards.map(function (card, j) {
         var entry = entries[3 * t + j];
-        var band = Ulti.band(entry);
         var parts = [
           el("span", { className: "who", text: Ulti.seatName(entry.seat) }),
           Ulti.cardFace(card, "played-card" + (entry.error ? " error" : "")),
         ];
-        if (entry.error || band) {
-          parts.push(el("span", { className: "badge band-" + (band || "none"), title: Ulti.lossText(entry),
-            text: (band || "error") + " " + Ulti.units(Ulti.hindsightLoss(entry)) }));
-        }
+        parts = parts.concat(Ulti.badges(entry));
         if (entry.best.indexOf(card) < 0) {
           parts.push(el("span", { className: "best-instead" }, ["best: "].concat(entry.best.map(function (b) { return Ulti.cardFace(b); }))));
         }

@@ -1,0 +1,335 @@
+"""Single-dummy values (R43): which card to play from what one seat has seen.
+
+A seat does not see the other hands; its information set (R40-R42,
+:mod:`ulti_solver.knowledge`) says which placements of the unseen cards,
+the *worlds*, fit what it has seen.  A card's single-dummy value is the
+mean, over the worlds, of the double-dummy value (R34, with kontras R39)
+after it: perfect-information Monte Carlo.  Every card is valued on the
+same worlds, so a difference between two cards carries its own, paired,
+standard error; with every world counted (``samples="all"``) the means
+are exact, and kept as fractions.
+
+All the arithmetic is on the declarer's totals S_1 + S_2 (integers); a
+value per defender is half of it.  World ``i`` depends on (seed, i) alone
+and the totals are summed in world order, so the answer is the same
+however the worlds are spread over workers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+from typing import List, Optional, Sequence, Tuple, Union
+
+from ..cards import Card, card_label, card_name, cards_of
+from ..errors import UltiInputError
+from ..knowledge import InformationSet
+from ..kontra import NO_KONTRA, Kontra
+from ..play import DECLARER, legal_moves
+from ..search import world_joints, world_totals
+
+#: ``--samples all`` counts every world up to this many; more is an error that names the count.
+MOST_WORLDS = 100_000
+#: Worlds per task for a pool or a cluster: enough search that shipping it costs little.
+WORLDS_PER_TASK = 25
+#: R44: the knowable (or hindsight) loss, in units per defender, from which a card is marked.
+BANDS = ((8, "blunder"), (3, "mistake"), (1, "inaccuracy"))
+
+
+class WorldsError(UltiInputError):
+    """Too many worlds to count them all, or a sample size that cannot be."""
+
+
+def band(loss, stderr=0.0) -> Optional[str]:
+    """R44: inaccuracy from 1 unit per defender, mistake from 3, blunder from 8; an estimated
+    loss takes a band only when it exceeds twice its standard error."""
+    if stderr and loss <= 2 * stderr:
+        return None
+    for least, name in BANDS:
+        if loss >= least:
+            return name
+    return None
+
+
+def chosen_worlds(info: InformationSet, samples: Union[int, str], seed: int):
+    """The worlds a question is asked on: every world (``"all"``), or ``samples`` drawn ones."""
+    if samples == "all":
+        count = info.count()
+        if count > MOST_WORLDS:
+            raise WorldsError(
+                f"{count:,} worlds fit what {_seat(info.seat)} has seen, more than {MOST_WORLDS:,} to count one "
+                "by one: give a number of samples instead (--samples N)"
+            )
+        return list(info.worlds()), True
+    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+        raise WorldsError(f"samples is a number of worlds (1 or more) or 'all', not {samples!r}")
+    return [info.world(seed, index) for index in range(samples)], False
+
+
+def _seat(seat: int) -> str:
+    return "the declarer" if seat == DECLARER else f"seat {seat}"
+
+
+def legal_cards(info: InformationSet) -> List[Card]:
+    """The cards the seat to move may play (R9-R12): it knows its own hand."""
+    if len(info.played) == 30:
+        raise WorldsError("the game is over: nothing left to play")
+    if info.to_move != info.seat:
+        raise WorldsError(
+            f"it is {_seat(info.to_move)}'s turn, not {_seat(info.seat)}'s: value the cards of the seat to move"
+        )
+    hand = info.hand & ~info.table.by_seat[info.seat]
+    return list(cards_of(legal_moves(hand, info.table.trick, info.play, info.seat == DECLARER)))
+
+
+def _totals_of_chunk(info: InformationSet, cards: Sequence[Card], kontra: Kontra, made: bool, worlds) -> list:
+    """Each card's totals (and whole-bid answers) on one chunk of worlds: a task for a worker."""
+    played = list(info.played)
+    answers = []
+    for card in cards:
+        totals = world_totals(worlds, info.bid, info.trump, info.rules, played + [card], kontra=kontra)
+        joints = world_joints(worlds, info.bid, info.trump, info.rules, played + [card]) if made else None
+        answers.append((totals, joints))
+    return answers
+
+
+def _drawn_chunk(info, cards, kontra, made, seed, indices):
+    worlds = [info.world(seed, index) for index in indices]
+    return _totals_of_chunk(info, cards, kontra, made, worlds)
+
+
+def card_totals(
+    info: InformationSet,
+    cards: Sequence[Card],
+    worlds: Optional[Sequence] = None,
+    *,
+    samples: int = 0,
+    seed: int = 0,
+    kontra: Kontra = NO_KONTRA,
+    made: bool = False,
+    jobs: int = 1,
+    cluster=None,
+    on_worlds=None,
+) -> Tuple[List[List[int]], Optional[List[List[bool]]]]:
+    """Per card, the declarer's total in every world, in world order (and whether the whole bid
+    is made, with ``made``): ``worlds`` given, or ``samples`` drawn from ``seed``, the draws made
+    in the workers when spread (``jobs`` processes, or a Dask ``cluster``).  ``on_worlds(n)`` is
+    told how many worlds are done, after each chunk (for a progress bar)."""
+    from ..runner import ordered_results
+
+    if worlds is not None:
+        chunks = [list(worlds[i : i + WORLDS_PER_TASK]) for i in range(0, len(worlds), WORLDS_PER_TASK)]
+        work = partial(_totals_of_chunk, info, list(cards), kontra, made)
+    else:
+        chunks = [range(i, min(i + WORLDS_PER_TASK, samples)) for i in range(0, samples, WORLDS_PER_TASK)]
+        work = partial(_drawn_chunk, info, list(cards), kontra, made, seed)
+    totals: List[List[int]] = [[] for _ in cards]
+    joints: List[List[bool]] = [[] for _ in cards]
+    jobs = max(1, min(jobs, len(chunks)))
+    with ordered_results(work, chunks, jobs, 1, cluster=cluster, cluster_chunk=1) as results:
+        for answers in results:
+            for index, (chunk_totals, chunk_joints) in enumerate(answers):
+                totals[index].extend(chunk_totals)
+                if made:
+                    joints[index].extend(chunk_joints)
+            if on_worlds is not None:
+                on_worlds(len(totals[0]))
+    return totals, (joints if made else None)
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """One card's single-dummy value (R43), in units per defender, from the declarer's side,
+    and what it loses against the best card on the same worlds, from the mover's side."""
+
+    card: Card
+    samples: int
+    mean_total: Fraction  # the mean of the declarer's totals over the worlds, exactly
+    stderr_value: float
+    loss_total: Fraction  # the mean of (best card's total - this card's), from the mover's side
+    stderr_loss: float
+    p_made: Optional[float]
+    best: bool
+
+    @property
+    def mean_value(self) -> float:
+        return float(self.mean_total / 2)
+
+    @property
+    def loss(self) -> float:
+        return float(self.loss_total / 2)
+
+    @property
+    def label(self) -> str:
+        return card_label(self.card)
+
+    def as_json(self) -> dict:
+        """The object of ``ulti play --json`` (INTERFACE.md, "The player's view")."""
+        return {
+            "card": card_name(self.card),
+            "samples": self.samples,
+            "mean_value": round(self.mean_value, 6),
+            "stderr_value": round(self.stderr_value, 6),
+            "loss": round(self.loss, 6),
+            "stderr_loss": round(self.stderr_loss, 6),
+            "p_made": None if self.p_made is None else round(self.p_made, 6),
+            "best": self.best,
+        }
+
+
+def _stderr(values: Sequence[int], exact: bool) -> float:
+    """The standard error of the mean of ``values`` (halved: per defender); 0 when every world is counted."""
+    n = len(values)
+    if exact or n < 2:
+        return 0.0
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return math.sqrt(variance / n) / 2
+
+
+def values_of_cards(
+    cards: Sequence[Card], totals: Sequence[Sequence[int]], declarer: bool, exact: bool, joints=None
+) -> List[CardValue]:
+    """Each card's value and loss from its totals on the shared worlds, best first (R43)."""
+    n = len(totals[0])
+    means = [Fraction(sum(t), n) for t in totals]
+    sign = 1 if declarer else -1
+    top = max(range(len(cards)), key=lambda i: (sign * means[i], -i))
+    found = []
+    for index, card in enumerate(cards):
+        diffs = [sign * (b - t) for b, t in zip(totals[top], totals[index], strict=True)]
+        loss = Fraction(sum(diffs), n)
+        found.append(
+            CardValue(
+                card,
+                n,
+                means[index],
+                _stderr(totals[index], exact),
+                loss,
+                _stderr(diffs, exact),
+                None if joints is None else sum(joints[index]) / n,
+                loss == 0,
+            )
+        )
+    found.sort(key=lambda v: (v.loss_total, v.card))
+    return found
+
+
+@dataclass(frozen=True)
+class PlayAdvice:
+    """Every legal card of the seat to move, valued on the same worlds (R43), best first."""
+
+    info: InformationSet
+    cards: List[CardValue]
+    worlds: int  # how many worlds the values are over
+    exact: bool  # every world counted
+    count: int  # how many worlds fit
+    seed: int
+    kontra: Kontra = NO_KONTRA
+
+    def best(self) -> List[CardValue]:
+        return [c for c in self.cards if c.best]
+
+    def __str__(self) -> str:
+        from ..cli.play import advice_lines  # the command's own table, loaded only to print
+
+        return "\n".join(advice_lines(self))
+
+
+def play_values(
+    info: InformationSet,
+    samples: Union[int, str] = 200,
+    *,
+    seed: int = 0,
+    kontra: Kontra = NO_KONTRA,
+    jobs: int = 1,
+    cluster=None,
+    on_worlds=None,
+) -> PlayAdvice:
+    """R43: each legal card's single-dummy value for the seat to move, on ``samples`` worlds drawn
+    from ``seed`` (or ``"all"``: every world, exact), with how often the whole bid is made."""
+    cards = legal_cards(info)
+    count = info.count()
+    if samples == "all":
+        worlds, exact = chosen_worlds(info, samples, seed)
+        n = len(worlds)
+    else:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise WorldsError(f"samples is a number of worlds (1 or more) or 'all', not {samples!r}")
+        worlds, exact, n = None, False, samples  # drawn in the workers
+    totals, joints = card_totals(
+        info,
+        cards,
+        worlds,
+        samples=n,
+        seed=seed,
+        kontra=kontra,
+        made=True,
+        jobs=jobs,
+        cluster=cluster,
+        on_worlds=on_worlds,
+    )
+    valued = values_of_cards(cards, totals, info.to_move == DECLARER, exact, joints)
+    return PlayAdvice(info, valued, n, exact, count, seed, kontra)
+
+
+# -- R44: was a played card an error, given what its player knew? -----------------------------
+
+#: Draws for card k of a game use world indices from k * WORLD_STRIDE on: each card its own worlds.
+WORLD_STRIDE = 1_000_000
+
+
+def knowable_loss(analysis, index: int, samples: Union[int, str], seed: int) -> Tuple[float, float, int]:
+    """R44 for card ``index`` (0-based) of an analysed game: the loss of the card played against
+    the best card, on the worlds its player could not tell apart at that moment (R42, R43), in units
+    per defender from his side, its paired standard error, and the number of worlds."""
+    from ..knowledge import information_set
+
+    verdict = analysis.verdicts[index]
+    played = [v.card for v in analysis.verdicts[:index]]
+    info = information_set(analysis.deal, analysis.bid, analysis.trump, analysis.rules, played, verdict.seat)
+    cards = legal_cards(info)
+    if len(cards) == 1:
+        return 0.0, 0.0, 0  # a forced card loses nothing, whatever the worlds
+    if samples == "all":
+        worlds, exact = chosen_worlds(info, "all", seed)
+    else:
+        worlds, exact = [info.world(seed, index * WORLD_STRIDE + i) for i in range(samples)], False
+    totals, _ = card_totals(info, cards, worlds, kontra=analysis.kontra)
+    valued = values_of_cards(cards, totals, verdict.seat == DECLARER, exact)
+    mine = next(v for v in valued if v.card == verdict.card)
+    return mine.loss, mine.stderr_loss, len(worlds)
+
+
+def _knowable_task(analysis, samples, seed, index):
+    return knowable_loss(analysis, index, samples, seed)
+
+
+def with_knowable(
+    analysis, samples: Union[int, str] = 100, *, seed: int = 0, jobs: int = 1, cluster=None, on_card=None
+):
+    """The analysis with every card's knowable verdict (R44) beside its hindsight one: the worlds of
+    card k are drawn from its player's information set at that moment (``samples`` of them, or
+    ``"all"``: every world, exact, an error past 100,000).  Cards are spread over ``jobs``
+    processes (or a Dask ``cluster``), each drawing its own worlds, so the answer is the same
+    however it is spread.  ``on_card(n)`` is told how many cards are done."""
+    import dataclasses
+
+    from ..runner import ordered_results
+
+    if samples != "all" and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
+        raise WorldsError(f"samples is a number of worlds (1 or more) or 'all', not {samples!r}")
+    work = partial(_knowable_task, analysis, samples, seed)
+    indices = range(len(analysis.verdicts))
+    verdicts = []
+    jobs = max(1, min(jobs, len(indices) or 1))
+    with ordered_results(work, indices, jobs, 1, cluster=cluster, cluster_chunk=1) as results:
+        for verdict, (loss, stderr, worlds) in zip(analysis.verdicts, results, strict=True):
+            verdicts.append(
+                dataclasses.replace(verdict, knowable_loss=loss, knowable_stderr=stderr, knowable_samples=worlds)
+            )
+            if on_card is not None:
+                on_card(len(verdicts))
+    return dataclasses.replace(analysis, verdicts=verdicts)

@@ -1,0 +1,290 @@
+"""``ulti play``: which card to play, from what one seat has seen (R40-R43)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Dict, List, Optional
+
+import click
+
+from ..analysis.single_dummy import PlayAdvice, play_values
+from ..bids import parse_trump
+from ..cards import format_hand
+from ..deal import SEAT_NAMES, parse_hand, plural
+from ..errors import UltiInputError
+from ..knowledge import information_set_from_hand
+from ..knowledge.table import read_table
+from ..kontra import NO_KONTRA
+from ..play import PlayRules
+from ..position import parse_play
+from ..runner import jobs_plan
+from .options import (
+    _OPTION_LIKE,
+    BadInput,
+    bid_option,
+    build_rules,
+    game_kontra,
+    jobs_option,
+    json_option,
+    kontra_option,
+    played_games,
+    rules_options,
+    trump_option,
+    worlds_option,
+)
+from .output import Output, progress_bar
+from .text import aligned, bid_text, card_text, cards_text, explained, kontra_text, wrapped
+
+#: The samples drawn without --samples (INTERFACE.md).
+DEFAULT_SAMPLES = 200
+
+
+def _marriages(ctx, param, values) -> Optional[Dict[int, set]]:
+    """``--marriages 1:bells,acorns`` (or ``2:-``): the marriages a seat announced (R40)."""
+    if not values:
+        return None
+    told: Dict[int, set] = {}
+    for text in values:
+        seat, colon, suits = text.partition(":")
+        if not colon or seat.strip() not in ("0", "1", "2"):
+            raise click.BadParameter(
+                f"a seat 0, 1 or 2, then ':' and its marriages' suits (or '-'): e.g. 1:bells,acorns; not {text!r}",
+                ctx=ctx,
+                param=param,
+            )
+        words = [w for w in suits.replace(",", " ").split() if w]
+        try:
+            told[int(seat)] = set() if words in ([], ["-"]) else {parse_trump(w) for w in words}
+        except UltiInputError as exc:
+            raise click.BadParameter(f"{text}: {exc}", ctx=ctx, param=param) from None
+    return told
+
+
+def _cards(text: Optional[str], what: str) -> Optional[int]:
+    if text is None:
+        return None
+    try:
+        return parse_hand(text.strip())
+    except UltiInputError as exc:
+        raise BadInput(f"{what}: {exc}") from None
+
+
+@click.command(name="play", context_settings={"ignore_unknown_options": True})
+@click.argument("hand", nargs=-1, required=True)
+@bid_option(required=True)
+@trump_option("Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk); a trump bid needs one.")
+@click.option(
+    "--seat",
+    type=click.IntRange(0, 2),
+    metavar="SEAT",
+    help="Whose HAND it is: 0 the declarer, 1, 2 (default: the seat to move, which must be the seat asking).",
+)
+@click.option("--talon", metavar="CARDS", help="The talon, for the declarer (seat 0), who laid it.")
+@click.option(
+    "--play", "play_text", metavar="CARDS", help="The cards played so far, in play order from the opening lead."
+)
+@click.option(
+    "--marriages",
+    multiple=True,
+    metavar="SEAT:SUITS",
+    callback=_marriages,
+    help="The marriages a seat announced, e.g. 1:bells,acorns or 2:- for none (repeatable; R40). "
+    "Without it, the other seats' marriages are not constrained.",
+)
+@click.option(
+    "--declarer",
+    "declarer_text",
+    metavar="CARDS",
+    help="The declarer's ten cards as dealt, shown after the first trick of an open bid (R40).",
+)
+@rules_options()
+@kontra_option("the bid's components")
+@worlds_option(
+    "--samples",
+    DEFAULT_SAMPLES,
+    1_000_000,
+    f"Worlds to draw (default {DEFAULT_SAMPLES}), or 'all' to count every world exactly "
+    "(an error, naming the count, past 100,000).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="K",
+    help="The draw's seed: the same seed gives the same numbers, however the work is spread.",
+)
+@jobs_option("worlds")
+@click.option("--cluster", metavar="ADDRESS", help="Solve the worlds on a Dask cluster, e.g. tcp://127.0.0.1:8786.")
+@json_option(
+    "JSON lines, best first, one per legal card: card, samples, mean_value, stderr_value, loss, stderr_loss, "
+    "p_made, best."
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
+def command(
+    hand,
+    bid,
+    trump,
+    seat,
+    talon,
+    play_text,
+    marriages,
+    declarer_text,
+    variants,
+    rulebook,
+    table,
+    kontra,
+    samples,
+    seed,
+    jobs,
+    cluster,
+    as_json,
+    quiet,
+):
+    """Which card to play, from what one seat has seen (R40-R43).
+
+    HAND is your ten cards as dealt (the declarer's ten, with --talon);
+    --play the cards played so far.  The cards you cannot see are placed
+    in every way that fits what you have seen: the play (a player who did
+    not follow suit has none of it, one who did not beat the card he had
+    to beat holds nothing above it, R41), the marriages announced (R40).
+    Each legal card is then valued double dummy in each of those worlds,
+    all on the same worlds: its single-dummy value is the mean (R43), in
+    units per defender from the declarer's side, and its loss what it gives
+    away against the best card, from your side, with a paired standard error.
+
+    \b
+    Examples:
+      ulti play 8.A97.A97.ATO --seat 1 --bid party --trump bells --play "BT BA BU"
+      ulti play A97.TK8.O8.U9 --talon LU,A8 --bid party --trump bells --samples 100
+      ulti play TKOU.OU.TK.K7 --seat 2 --bid ulti --trump leaves --play "HA H8" --samples all --json
+    """
+    for token in hand:
+        if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
+            raise click.UsageError(f"no such option: {token[:40]}")
+    if jobs is not None and cluster:
+        raise click.UsageError("choose one of -j and --cluster")
+    rules = build_rules(rulebook, variants, table)
+    games = played_games(bid, trump)
+    if len(games) > 1:
+        raise BadInput(f"a {bid} game is played in one trump: add --trump bells, leaves or acorns")
+    ((played_bid, played_trump),) = games
+    levels = game_kontra(kontra, played_bid, rules) if kontra else NO_KONTRA
+    own = _cards(" ".join(hand), "HAND")
+    try:
+        played = parse_play(play_text) if play_text else []
+        to_move = read_table(played, PlayRules.for_game(played_bid, played_trump, rules)).to_move
+    except UltiInputError as exc:
+        raise BadInput(f"bad play: {exc}") from None
+    if seat is None:
+        seat = to_move
+    try:
+        info = information_set_from_hand(
+            own,
+            seat,
+            played_bid,
+            played_trump,
+            rules,
+            played,
+            talon=_cards(talon, "--talon"),
+            marriages=marriages,
+            declarer_hand=_cards(declarer_text, "--declarer"),
+        )
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
+    client = None
+    if cluster:
+        from ..runner import connect
+
+        client = connect(cluster)
+    total = info.count() if samples == "all" else samples
+    workers, _ = jobs_plan(jobs)
+    bars = []
+
+    def advance(done):
+        if not bars:
+            bars.append(progress_bar(total, "world", quiet))
+        bars[0].update(done - bars[0].n)
+
+    try:
+        advice = play_values(
+            info,
+            samples,
+            seed=seed,
+            kontra=levels,
+            jobs=workers if jobs is not None else 1,
+            cluster=client,
+            on_worlds=advance,
+        )
+    except KeyboardInterrupt:
+        click.echo("Interrupted: no card was valued on every world yet, so nothing is shown.", err=True)
+        sys.exit(130)
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
+    finally:
+        for bar in bars:
+            bar.close()
+        if client is not None:
+            client.close()
+    out = Output()
+    if as_json:
+        for card in advice.cards:
+            out.json(card.as_json())
+        return
+    out.lines(advice_lines(advice))
+
+
+def advice_lines(advice: PlayAdvice) -> List[str]:
+    """The table of ``ulti play``: who asks, what he knows, each card's value and loss, best first."""
+    info = advice.info
+    seat = SEAT_NAMES[info.seat]
+    played = info.played
+    lines = [
+        f"{seat.capitalize()}'s view"
+        + (f" after {plural(len(played), 'card')}" if played else " before the first lead"),
+        "",
+        f"Bid    {bid_text(info.bid, [info.trump])}",
+        *([f"Kontra {kontra_text(advice.kontra)}"] if advice.kontra else []),
+        f"Hand   {format_hand(info.hand)}" + ("" if info.talon is None else f"  talon {format_hand(info.talon)}"),
+    ]
+    if played:
+        lines.append(f"Played {cards_text(played)}")
+    if info.table.trick:
+        lines.append(f"On the table: {cards_text(info.table.trick)}")
+    known = info.explain()
+    lines += [
+        "",
+        "What the play and the announcements tell (R40, R41):"
+        if known
+        else "Nothing more is known of the hidden hands than the cards you see (R40).",
+    ]
+    lines += [f"  {fact}" for fact in known]
+    if advice.exact:
+        worlds = f"All {advice.count:,} worlds that fit are counted: the values are exact."
+    else:
+        worlds = f"{advice.count:,} worlds fit; {advice.worlds:,} drawn (seed {advice.seed}), the same for every card."
+    lines += ["", *wrapped(worlds), ""]
+    rows = [["card", "value", "loss", "made", ""]]
+    for card in advice.cards:
+        spread = "" if advice.exact else f" ± {card.stderr_value:.2f}"
+        loss = (
+            "0" if card.loss_total == 0 else f"{card.loss:.2f}" + ("" if advice.exact else f" ± {card.stderr_loss:.2f}")
+        )
+        made = "-" if card.p_made is None else f"{card.p_made:.0%}"
+        value = f"{card.mean_value:+.2f}{spread}"
+        rows.append([card_text(card.card), value, loss, made, "best" if card.best else ""])
+    lines += aligned(rows)
+    side = "the declarer" if info.seat == 0 else "the defenders"
+    lines += [""]
+    lines += explained(
+        "value",
+        "the mean over the worlds of what the game is worth after the card with best play on both sides "
+        "(double dummy): +3 each defender pays the declarer 3 units, negative the declarer pays (R34, R43)",
+    )
+    lines += explained(
+        "loss",
+        f"what the card gives away for {side} against the best card, on the same worlds; "
+        "± is its standard error" + (" (none: every world counted)" if advice.exact else ""),
+    )
+    lines += explained("made", "how often the whole bid is made after the card with best play (R24)")
+    return lines
