@@ -7,10 +7,12 @@ only once it has run that long; these tests pin where each item ran.
 
 import multiprocessing
 import os
+import signal
+import time
 
 import pytest
 
-from ulti_solver.runner import SPREAD_AFTER, default_jobs, jobs_plan, ordered_results
+from ulti_solver.runner import SPREAD_AFTER, _process_pool, default_jobs, jobs_plan, ordered_results
 
 
 def pid_and(item):
@@ -78,3 +80,29 @@ def test_an_error_here_ends_the_run_and_starts_no_pool():
                 seen.append(item)
     assert seen == [0, 1, 2]
     assert multiprocessing.active_children() == []
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs POSIX signal masks")
+def test_a_stop_while_the_pool_starts_leaves_no_worker_running(monkeypatch):
+    """Ctrl-C arriving as the workers start: the pool exists by the time it is handled, and is stopped."""
+    real = multiprocessing.Pool
+    started = []
+
+    def pool_then_ctrl_c(*args, **kwargs):
+        pool = real(*args, **kwargs)
+        started.append(pool)
+        os.kill(os.getpid(), signal.SIGINT)  # before _process_pool has the pool in hand
+        return pool
+
+    monkeypatch.setattr(multiprocessing, "Pool", pool_then_ctrl_c)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with _process_pool(2):
+                time.sleep(5)  # not reached when the stop is handled on the way in
+        workers = started[0]._pool
+        for worker in workers:
+            worker.join(timeout=10)
+        assert workers and not any(worker.is_alive() for worker in workers)
+    finally:
+        for pool in started:
+            pool.terminate()

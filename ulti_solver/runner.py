@@ -61,10 +61,16 @@ def jobs_plan(requested: Optional[int]):
     return requested, None
 
 
+#: The signals that stop a command: held back while a pool starts (see :func:`_process_pool`).
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _quiet_worker() -> None:
     """Workers leave Ctrl-C to the main process and end without a word when stopped."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a Python handler can miss a SIGTERM sent while it waits on a lock
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)  # held back while the pool started
 
 
 def chunk_size(total: Optional[int], jobs: int, most: int = 32) -> int:
@@ -144,12 +150,23 @@ def _process_pool(jobs: int):
     """A pool of ``jobs`` worker processes, stopped on leaving (normally or not)."""
     import multiprocessing  # imported here: most runs need no pool
 
-    pool = multiprocessing.Pool(jobs, initializer=_quiet_worker)
+    # A Ctrl-C or SIGTERM while the workers start would stop this process with workers running and
+    # no pool to stop them (they hold stdout open, so a reader waits for ever): the two signals are
+    # held back until the pool exists, then arrive where the finally below stops it.
+    held = hasattr(signal, "pthread_sigmask")
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS) if held else None
+    pool = None
     try:
+        pool = multiprocessing.Pool(jobs, initializer=_quiet_worker)
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         yield pool
     finally:
-        pool.terminate()
-        pool.join()
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        if pool is not None:
+            pool.terminate()
+            pool.join()
 
 
 def _spreading_results(func: Callable, items: Iterable, jobs: int, chunksize: int, spread_after: float) -> Iterator:
