@@ -309,7 +309,8 @@ def test_batch_human_mode_reports_bad_lines_on_stderr(tmp_path):
     assert "drop 'leaves' from the line" in result.stderr  # the line's trump, not --trump
     rows = result.stdout.splitlines()
     assert rows[0].split()[:2] == ["line", "deal"]
-    assert len(rows) == 2 and rows[1].split()[0] == "1"
+    assert len(rows) == 3 and rows[1].split() == ["1", *DEAL.split()]  # the line's deal, then its game below it
+    assert rows[2].split()[:3] == ["betli", "no", "trump"]
     assert "Solved 1 deal (1 game with" in result.stderr and "2 bad lines: 2, 3" in result.stderr
 
 

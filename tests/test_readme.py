@@ -1,10 +1,10 @@
-"""The README's examples run as written: every ``$ ulti ...`` line of its code blocks.
+"""The README's examples run as written: every ``$ ...`` line of its code blocks that runs ``ulti``.
 
 A new user copies them; each must exit 0 (or, where the README shows a
-bad-input example, 2 with one line on stderr).  They run in a scratch
-folder outside the checkout, without its ``examples/`` (as after ``pip
-install``), with ``ulti`` standing for this interpreter's ``python -m
-ulti_solver``.
+bad-input example, 2 with one line on stderr), and a table fits a
+terminal of 100 columns.  They run in a scratch folder outside the
+checkout, without its ``examples/`` (as after ``pip install``), with
+``ulti`` standing for this interpreter's ``python -m ulti_solver``.
 """
 
 import os
@@ -19,16 +19,31 @@ ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
+#: The commands whose text output is a table, and the widest a table line may be.
+TABLE_COMMANDS = ("solve", "best", "discards", "batch", "simulate", "analyse", "settle")
+TABLE_WIDTH = 100
+
+
 def readme_commands():
-    """(line number, command) of every '$ ulti' line inside a fenced code block."""
+    """(line number, command) of every '$ ...' line that runs ulti inside a fenced code block, and the first command."""
     found, inside = [], False
-    for number, line in enumerate(README.splitlines(), start=1):
+    lines = README.splitlines()
+    for number, line in enumerate(lines, start=1):
         if line.startswith("```"):
             inside = not inside
             continue
-        if inside and line.startswith("$ ulti"):
+        if inside and line.startswith("$ ") and re.search(r"(^|\| )ulti ", line[2:]):
             found.append((number, line[2:]))
+    first = next(n for n, line in enumerate(lines, start=1) if line.startswith("pip install . && ulti "))
+    found.append((first, lines[first - 1].split(" && ", 1)[1]))
     return found
+
+
+def table_command(command: str) -> bool:
+    """Does this command print a table (no --json or --csv)?"""
+    words = command.split()
+    ulti = words.index("ulti")
+    return words[ulti + 1] in TABLE_COMMANDS and "--json" not in words and "--csv" not in words
 
 
 def test_the_readme_starts_with_its_two_commands():
@@ -60,6 +75,9 @@ def test_readme_example_runs(scratch, number, command):
     else:
         assert done.returncode == 0, f"README line {number}: {command}\n{done.stderr}"
         assert "Traceback" not in done.stderr
+    if table_command(command):
+        wide = [line for line in done.stdout.splitlines() if len(line) > TABLE_WIDTH]
+        assert not wide, f"README line {number}: {len(wide)} lines wider than {TABLE_WIDTH} columns: {wide[0]!r}"
 
 
 def test_the_readme_python_example_runs_and_prints_what_it_says(capsys):

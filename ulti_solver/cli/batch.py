@@ -20,7 +20,10 @@ from .output import CSV, JSON, Output, output_format, progress_bar
 from .text import aligned, number_text, plural, signed, trump_text, value_legend, yes_no
 
 CSV_SILENT = tuple(SilentQuestion)
-TABLE_HEADER = f"{'line':>5}  {'deal':<56}  {'bid':<20}  {'trump':<8}  {'whole':<5}  {'points':>6}  components"
+#: The widest a table line may be: it fits a terminal of 100 columns (components wrap).
+TABLE_WIDTH = 100
+#: Column widths of the table; a longer bid gets a row of its own.
+LINE_WIDTH, BID_WIDTH, TRUMP_WIDTH, WHOLE_WIDTH, POINTS_WIDTH, VALUE_WIDTH = 5, 24, 8, 5, 6, 5
 
 
 @click.command(name="batch")
@@ -77,7 +80,7 @@ def command(
         if fmt == CSV:
             header.csv_row(csv_header(silent, with_value))
         elif fmt != JSON:
-            header.line(TABLE_HEADER)
+            header.line(table_header(with_value))
         work = partial(solve_batch_line, settings)
         try:
             with (
@@ -117,7 +120,7 @@ def print_outcome(out: Output, outcome: LineOutcome, silent: bool, with_value: b
         for row in csv_rows(outcome, silent, with_value):
             out.csv_row(row)
     else:
-        out.lines(table_rows(outcome))
+        out.lines(table_rows(outcome, with_value))
 
 
 def summary(tally: BatchTally, seconds: float, interrupted: bool = False) -> List[str]:
@@ -169,14 +172,51 @@ def csv_rows(outcome: LineOutcome, silent: bool, with_value: bool) -> List[List[
     return rows
 
 
-def table_rows(outcome: LineOutcome) -> List[str]:
-    rows = []
+def table_header(with_value: bool) -> str:
+    """The table's head: each line's deal comes on a row of its own, its games (bid and trump) below it."""
+    cells = [
+        f"{'line':>{LINE_WIDTH}}",
+        f"{'deal / bid':<{BID_WIDTH}}",
+        f"{'trump':<{TRUMP_WIDTH}}",
+        f"{'whole':<{WHOLE_WIDTH}}",
+        f"{'points':>{POINTS_WIDTH}}",
+    ]
+    if with_value:
+        cells.append(f"{'value':>{VALUE_WIDTH}}")
+    return "  ".join(cells + ["components"])
+
+
+def table_rows(outcome: LineOutcome, with_value: bool = False) -> List[str]:
+    """The line's deal, then a row per game: bid, trump, whole bid, points, value, components (wrapped)."""
+    if outcome.deal is None:
+        return []
+    rows = [f"{outcome.line:>{LINE_WIDTH}}  {outcome.deal}"]
     for s in outcome.solutions:
-        parts = ", ".join(f"{name} {yes_no(made)}" for name, made in s.components.items())
-        if s.value is not None:
-            parts += f"; value {signed(s.value)}"
-        rows.append(
-            f"{outcome.line:>5}  {str(s.deal):<56}  {str(s.bid):<20}  {trump_text(s.trump):<8}  "
-            f"{yes_no(s.joint):<5}  {number_text(s.declarer_points):>6}  {parts}"
-        )
+        bid = str(s.bid)
+        if len(bid) > BID_WIDTH:
+            rows.append(f"{'':<{LINE_WIDTH}}  {bid}")
+            bid = ""
+        cells = [
+            " " * LINE_WIDTH,
+            f"{bid:<{BID_WIDTH}}",
+            f"{trump_text(s.trump):<{TRUMP_WIDTH}}",
+            f"{yes_no(s.joint):<{WHOLE_WIDTH}}",
+            f"{number_text(s.declarer_points):>{POINTS_WIDTH}}",
+        ]
+        if with_value:
+            cells.append(f"{signed(s.value):>{VALUE_WIDTH}}")
+        parts = [f"{name} {yes_no(made)}" for name, made in s.components.items()]
+        rows += wrapped("  ".join(cells) + "  ", parts)
     return rows
+
+
+def wrapped(start: str, parts: List[str], width: int = TABLE_WIDTH) -> List[str]:
+    """``start`` then the parts joined by commas, going on under the first part where a line would be too wide."""
+    lines, line = [], start
+    for index, part in enumerate(parts):
+        text = part + ("," if index < len(parts) - 1 else "")
+        if line != start and line[-1] != " " and len(line) + 1 + len(text) > width:
+            lines.append(line)
+            line = " " * len(start)
+        line += text if line.endswith(" ") else " " + text
+    return lines + [line]
