@@ -3,6 +3,7 @@
 import json
 import math
 import os
+import re
 import select
 import signal
 import subprocess
@@ -13,7 +14,17 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from ulti_solver.analysis.simulate import Tally, games_for, simulate, wilson
+from ulti_solver.analysis.best import CANDIDATE_BIDS
+from ulti_solver.analysis.simulate import (
+    DEFAULT_SAMPLES,
+    MAX_SAMPLES,
+    Game,
+    Simulation,
+    Tally,
+    games_for,
+    simulate,
+    wilson,
+)
 from ulti_solver.bids import parse_bid, parse_trump
 from ulti_solver.cards import cards_of
 from ulti_solver.deal import parse_hand
@@ -238,6 +249,100 @@ def test_the_table_shows_the_games_with_a_bar():
     assert any("█" in line for line in body) or all("0/20" in line for line in body)
 
 
+def test_a_bar_is_drawn_only_above_zero_and_at_least_an_eighth():
+    from ulti_solver.cli.simulate import _bar
+
+    assert _bar(0.0, 20) == ""
+    assert _bar(0.001, 20) == "▏"  # rare, but not never
+    assert _bar(0.5, 10) == "█" * 5
+    assert _bar(1.0, 20) == "█" * 20
+
+
+def test_a_table_where_nothing_was_made_has_no_empty_bar_column():
+    result = run(HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "20", "-j", "1", "--seed", "9")
+    body = [line for line in result.stdout.splitlines() if line.lstrip().startswith("party")]
+    assert len(body) == 3 and all("0/20" in line for line in body)
+    # The interval, two spaces, the mean value: no 20 blanks of a bar that is not there.
+    assert all(re.search(r"\(0\.00-0\.\d\d\)  [-+]\d", line) for line in body), body
+
+
+def test_a_twelve_card_table_has_its_bars_and_fits_100_columns():
+    result = run(TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "20", "-j", "1", "--top", "0")
+    lines = result.stdout.splitlines()
+    assert any("█" in line for line in lines) and max(map(len, lines)) <= 100
+
+
+def test_the_longest_bids_wrap_so_that_a_table_of_every_bid_fits_100_columns():
+    from ulti_solver.cli.simulate import _table
+
+    constraints = Constraints(parse_hand(TWELVE))
+    tallies = [Tally(Game((0, 1), bid, trump), 200, 113, -4800, 200000) for bid, trump in CANDIDATE_BIDS]
+    lines = _table(Simulation("x", tallies, 200), tallies, constraints, "classic")
+    assert max(map(len, lines)) <= 100
+    assert any(line.split() == ["durchmars"] for line in lines)  # "red open 20-100 ulti four-aces" goes on
+
+
+# -- long work announces itself ----------------------------------------------------------------------------------
+
+
+def test_samples_default_to_200():
+    result = run(HAND, "--talon", "LU,A8", "--bid", "party", "--trump", "leaves", "-j", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert records(result)[0]["samples"] == DEFAULT_SAMPLES == 200
+    assert "default: 200" in run("--help").stdout
+
+
+@pytest.mark.parametrize("count", [str(MAX_SAMPLES + 1), str(10**25)])
+def test_samples_beyond_the_cap_are_refused_naming_the_cap(count):
+    assert_bad_input(run(HAND, "--talon", "LU,A8", "--bid", "party", "--samples", count), "--samples", "1,000,000")
+
+
+def test_a_rate_is_never_rounded_to_a_false_zero():
+    from ulti_solver.cli.simulate import rate_text
+
+    assert rate_text(5, 56.0) == "0.0893"  # 5 samples in 56 s: it printed "0 samples/s"
+    assert rate_text(5 * 9900, 56.0) == "884"
+    assert rate_text(3, 2.0) == "1.50"
+    assert rate_text(3000, 1.0) == "3,000"
+
+
+def test_the_summary_gives_samples_and_games_per_second():
+    result = run(HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "12", "-j", "1")
+    found = re.search(
+        r"Solved 12 samples x 3 games in [\d.]+ s \(([\d.,]+) samples/s, ([\d.,]+) games/s\)", result.stderr
+    )
+    assert found, result.stderr
+    samples, games = (float(x.replace(",", "")) for x in found.groups())
+    assert samples > 0 and math.isclose(games, 3 * samples, rel_tol=0.02)
+
+
+def test_a_long_run_says_after_its_first_sample_how_long_it_will_take(monkeypatch):
+    from ulti_solver.cli import simulate as command
+
+    monkeypatch.setattr(command, "ANNOUNCE_AFTER", 0.0)  # any run is long
+    monkeypatch.setattr(command, "MANY_GAMES", 10)
+    result = run(TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "3", "-j", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    said = result.stderr.splitlines()
+    assert said[0] == "Timing the first sample: 66 games a sample (66 discards x 1 bid)..."
+    assert said[1].startswith("The first sample took ") and "3 samples x 66 games will take about" in said[1]
+    assert "--discard makes it shorter" in said[1] and said[2].startswith("Solved 3 samples")
+    assert all(row["samples"] == 3 for row in records(result))  # the timed sample is one of the three
+    quiet = run(TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "3", "-j", "1", "--json", "-q")
+    assert quiet.stderr == "" and quiet.stdout == result.stdout
+
+
+def test_the_estimate_counts_the_workers_and_says_what_narrows_the_work():
+    from ulti_solver.cli.simulate import _estimate
+
+    every = games_for(Constraints(parse_hand(TWELVE)), None, None, None)
+    assert len(every) == 66 * 150
+    (line,) = _estimate(11.0, 200, every, 2, None, None, None)  # 11 + 11 * 199 / 2 s
+    assert "200 samples x 9,900 games will take about 18 min on 2 workers" in line
+    assert "--bid, --trump or --discard makes it shorter" in line
+    assert _estimate(0.01, 200, every[:3], 2, None, None, None) == []  # two seconds: nothing to say
+
+
 def test_table_and_json_agree():
     args = [HAND, "--talon", "LU,A8", "--bid", "party", "--trump", "leaves", "--samples", "15", "-j", "1"]
     row = records(run(*args, "--json"))[0]
@@ -439,4 +544,4 @@ def test_a_signal_to_a_process_pool_run_keeps_what_was_solved(sig, status):
     rows = [json.loads(line) for line in out.splitlines()]
     assert len(rows) == 3 and len({row["samples"] for row in rows}) == 1
     assert 1 <= rows[0]["samples"] < 1000000
-    assert f"Interrupted after {rows[0]['samples']} of 1000000 samples" in err.decode()
+    assert f"Interrupted after {rows[0]['samples']} of 1,000,000 samples" in err.decode()

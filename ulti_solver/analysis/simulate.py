@@ -14,6 +14,7 @@ the same however the work is spread.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple
@@ -29,6 +30,12 @@ from .best import CANDIDATE_BIDS
 from .discards import all_discards
 
 Z95 = 1.959963984540054  # the 97.5% point of the normal distribution
+
+#: Samples when none are asked for: enough for a probability to within about +-0.07 (95%).
+DEFAULT_SAMPLES = 200
+#: The most samples one simulation takes: the 95% interval of a probability is then within
+#: +-0.001, finer than anything printed, and more only makes a run that never ends.
+MAX_SAMPLES = 1_000_000
 
 
 def wilson(made: int, samples: int, z: float = Z95) -> Tuple[float, float]:
@@ -202,6 +209,7 @@ def simulate(
     on_sample: Optional[Callable[[int], None]] = None,
     spread_after: Optional[float] = None,
     kontra=None,
+    on_first: Optional[Callable[[float], None]] = None,
 ) -> Simulation:
     """Solve ``samples`` deals fitting ``constraints`` for every game asked; see the module docstring.
 
@@ -210,6 +218,9 @@ def simulate(
     ``on_sample(n)`` is called after each sample with the count so far.
     ``spread_after`` starts the pool only once the work has run that long
     in this process (see :func:`ulti_solver.runner.ordered_results`).
+    ``on_first(seconds)``, when given, is called once sample 0 is solved,
+    in this process and timed before the rest starts: what a long run's
+    estimate is made from.
     Ctrl-C or SIGTERM (KeyboardInterrupt) stops the work and returns the
     samples solved until then, marked ``interrupted``: every tally counts
     the same samples, 0 to n - 1, never part of one.
@@ -220,33 +231,45 @@ def simulate(
     games = games_for(constraints, bids, trump, discards, parse_kontra(kontra), rules)
     hand = format_hand(constraints.hand)
     work = partial(solve_sample, constraints, games, rules, seed)
-    jobs = max(1, min(jobs, samples))
     per_task = max(1, min(samples, -(-SOLVES_PER_TASK // max(1, len(games)))))
     # (samples done, (made, value sum, value squares) per game), replaced whole after each sample:
     # an interrupt finds either the state before a sample or after it.
     state: Tuple[int, Tuple[Tuple[int, int, int], ...]] = (0, ((0, 0, 0),) * len(games))
+
+    def counted(sample: List[Tuple[bool, int]]) -> None:
+        nonlocal state
+        done, sums = state
+        state = (
+            done + 1,
+            tuple(
+                (m + made, s + value, q + value * value) for (m, s, q), (made, value) in zip(sums, sample, strict=True)
+            ),
+        )
+        if on_sample is not None:
+            on_sample(done + 1)
+
     interrupted = None
+    first = 0
     try:
+        if on_first is not None:
+            started = time.perf_counter()
+            sample = work(0)
+            on_first(time.perf_counter() - started)
+            counted(sample)
+            first = 1
+        rest = samples - first
+        jobs = max(1, min(jobs, rest))
         with ordered_results(
             work,
-            range(samples),
+            range(first, samples),
             jobs,
-            chunk_size(samples, jobs),
+            min(chunk_size(rest, jobs), per_task),  # a long sample streams one at a time
             cluster=cluster,
             cluster_chunk=per_task,
             spread_after=spread_after,
         ) as results:
             for sample in results:
-                done, sums = state
-                state = (
-                    done + 1,
-                    tuple(
-                        (m + made, s + value, q + value * value)
-                        for (m, s, q), (made, value) in zip(sums, sample, strict=True)
-                    ),
-                )
-                if on_sample is not None:
-                    on_sample(done + 1)
+                counted(sample)
     except KeyboardInterrupt as exc:
         interrupted = exc
     done, sums = state

@@ -246,6 +246,12 @@ def json_option(help_text: str):
     return click.option("--json", "as_json", is_flag=True, help=help_text)
 
 
+def count_text(number: int) -> str:
+    """A count as the user gave it, a number of 25 digits cut short: ``10000000000... (26 digits)``."""
+    text = str(number)
+    return text if len(text) <= 15 else f"{text[:12]}... ({len(text)} digits)"
+
+
 def jobs_option(what: str):
     """-j/--jobs N: None when not given, which runner.jobs_plan reads as every core, later."""
     return click.option(

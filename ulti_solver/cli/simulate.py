@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import math
 import sys
+import textwrap
 import time
 from typing import List, Tuple
 
 import click
 
-from ..analysis.simulate import simulate, wilson
+from ..analysis.simulate import DEFAULT_SAMPLES, MAX_SAMPLES, games_for, simulate, wilson
 from ..bids import parse_trump
 from ..cards import card_name, cards_of, popcount
 from ..deal import parse_hand
 from ..dealing import Constraints
 from ..errors import UltiInputError
-from ..runner import jobs_plan
+from ..runner import cluster_threads, jobs_plan
 from .app import interrupted_status
 from .options import (
     _OPTION_LIKE,
@@ -22,6 +24,7 @@ from .options import (
     _parse_trump_option,
     bids_option,
     build_rules,
+    count_text,
     jobs_option,
     json_option,
     kontra_option,
@@ -30,9 +33,18 @@ from .options import (
 from .output import Output, progress_bar
 from .text import aligned, cards_text, explained, plural, trump_text, value_legend
 
+#: The widest a table may be: it fits a terminal of 100 columns.
+TABLE_WIDTH = 100
+#: The longest bar of a probability (p = 1), in characters; shorter where the table has no room.
 BAR_WIDTH = 20
 #: How many games the table shows when no --top is given.
 TABLE_TOP = 20
+#: A bar shorter than this says nothing: the column is left out.
+BAR_LEAST = 5
+#: Seconds of work from which a run says, after its first sample, how long it will take.
+ANNOUNCE_AFTER = 10.0
+#: Games per sample from which a run says what it is timing before the first sample is solved.
+MANY_GAMES = 500
 
 
 def _hand(text: str, what: str) -> int:
@@ -50,6 +62,17 @@ def _void(text: str) -> Tuple[int, int]:
         return int(seat), parse_trump(suit)
     except UltiInputError as exc:
         raise BadInput(f"--void {text}: {exc}") from None
+
+
+def _samples_within_cap(ctx, param, value: int) -> int:
+    if value > MAX_SAMPLES:
+        raise click.BadParameter(
+            f"{count_text(value)} is more than {MAX_SAMPLES:,}: at that many the 95% interval of a "
+            "probability is already within +-0.001, and more only makes a run that does not end",
+            ctx=ctx,
+            param=param,
+        )
+    return value
 
 
 @click.command(name="simulate", context_settings={"ignore_unknown_options": True})
@@ -75,7 +98,15 @@ def _void(text: str) -> Tuple[int, int]:
 @click.option(
     "--discard", "discard", metavar="CARDS", help="Only this discard of a 12-card hand (two cards); default: all 66."
 )
-@click.option("--samples", type=click.IntRange(min=1), required=True, metavar="N", help="Deals to sample.")
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=DEFAULT_SAMPLES,
+    callback=_samples_within_cap,
+    metavar="N",
+    help=f"Deals to sample (default: {DEFAULT_SAMPLES}; at most {MAX_SAMPLES:,}, where the 95% interval "
+    "is already within +-0.001).  A long run says after its first sample how long it will take.",
+)
 @click.option(
     "--seed",
     type=int,
@@ -135,9 +166,14 @@ def command(
     Wilson interval, and the mean value (R34) with its standard error,
     best mean value first.  Ctrl-C stops early and keeps what was solved.
 
+    Every sample solves every game asked: a 12-card hand without --bid and
+    --discard is 66 discards x 150 bids = 9,900 games a sample.  A long
+    run says after its first sample how long it will take; --bid, --trump
+    and --discard narrow it.
+
     \b
     Examples:
-      ulti simulate "$(ulti example hand)" --talon LU,A8 --bid party --trump leaves --samples 200
+      ulti simulate "$(ulti example hand)" --talon LU,A8 --bid party --trump leaves
       ulti simulate "$(ulti example hand)" --talon LU,A8 --bid ulti --samples 500 --json
       ulti simulate K.K97.AKO87.AO9 --bid "40-100 ulti" --trump leaves --samples 20 --top 5
       ulti simulate K.K97.AKO87.AO9 --discard HK,BK --bid "40-100 ulti" --trump leaves --samples 100 --seed 7
@@ -167,13 +203,28 @@ def command(
         if popcount(pair) != 2 or pair & ~own:
             raise BadInput(f"--discard names two cards of the hand, not {discard!r}")
         discards = [tuple(sorted(cards_of(pair)))]
+    try:
+        games = games_for(constraints, bids, trump, discards)
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
     client = None
     if cluster:
         from ..runner import connect
 
         client = connect(cluster)  # an unreachable address is bad input before any work
+    workers, spread_after = jobs_plan(jobs)
+    if client is not None:
+        workers = cluster_threads(client)
+    workers = max(1, min(workers, samples - 1))
+    if not quiet and len(games) >= MANY_GAMES:
+        click.echo(f"Timing the first sample: {_games_text(games, bids, discards)}...", err=True)
     started = time.monotonic()
     bars = []
+
+    def timed(seconds: float) -> None:
+        if not quiet:
+            for line in _estimate(seconds, samples, games, workers, bids, trump, discards):
+                click.echo(line, err=True)
 
     def advance(done):
         # The bar starts with the first sample, after a process pool has forked: forking a process
@@ -182,7 +233,6 @@ def command(
             bars.append(progress_bar(samples, "sample", quiet))
         bars[0].update(done - bars[0].n)
 
-    workers, spread_after = jobs_plan(jobs)
     try:
         result = simulate(
             constraints,
@@ -197,6 +247,7 @@ def command(
             on_sample=advance,
             spread_after=spread_after,
             kontra=kontra,
+            on_first=timed,
         )
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
@@ -215,27 +266,116 @@ def command(
             out.json(tally.as_json(result.hand))
     else:
         out.lines(_table(result, shown, constraints, rules.value_table))
-    games = plural(len(ranked), "game")
-    if result.interrupted is not None:  # said even with --quiet: the numbers are of fewer samples than asked
+    count = counted(len(ranked), "game")
+    stopped = result.interrupted
+    so_far = (
+        f"after {result.solved} of {counted(samples, 'sample')} x {count} ({seconds:.2f} s): "
+        f"the numbers above are of the {counted(result.solved, 'sample')} solved"
+    )
+    if stopped is not None:  # said even with --quiet: the numbers are of fewer samples than asked
+        click.echo(f"Interrupted {so_far}", err=True)
+        sys.exit(interrupted_status(stopped))
+    if not quiet:
         click.echo(
-            f"Interrupted after {result.solved} of {plural(samples, 'sample')} x {games} "
-            f"({seconds:.2f} s): the numbers above are of the {plural(result.solved, 'sample')} solved",
+            f"Solved {counted(samples, 'sample')} x {count} in {seconds:.2f} s "
+            f"({rate_text(result.solved, seconds)} samples/s, {rate_text(result.solved * len(ranked), seconds)} "
+            "games/s)",
             err=True,
         )
-        sys.exit(interrupted_status(result.interrupted))
-    if not quiet:
-        rate = result.solved / seconds if seconds > 0 else 0.0
-        click.echo(f"Solved {plural(samples, 'sample')} x {games} in {seconds:.2f} s ({rate:.0f} samples/s)", err=True)
 
 
-def _bar(p: float) -> str:
-    """A small bar of a probability, in eighths of a character."""
-    eighths = round(p * BAR_WIDTH * 8)
+def counted(count: int, noun: str) -> str:
+    """``9,900 games``, ``1 sample``: a count with its noun, in thousands."""
+    return f"{count:,} {noun}{'s' if count != 1 else ''}"
+
+
+def rate_text(count: float, seconds: float) -> str:
+    """A rate with three significant digits, never rounded to a false 0: ``0.0891``, ``8.91``, ``891``."""
+    if seconds <= 0:
+        return "-"
+    rate = count / seconds
+    if rate >= 100:
+        return f"{rate:,.0f}"
+    if rate == 0:
+        return "0"
+    digits = max(0, 2 - math.floor(math.log10(rate)))
+    return f"{rate:.{digits}f}"
+
+
+def duration_text(seconds: float) -> str:
+    """A time as a person says it: ``40 s``, ``12 min``, ``3.5 h``, ``9 days``."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 48 * 3600:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:,.0f} days"
+
+
+def _games_text(games, bids, discards) -> str:
+    """``9,900 games a sample (66 discards x 150 bids and trumps)``: what one sample solves."""
+    discarded = len({g.discard for g in games})
+    per_discard = len(games) // max(1, discarded)
+    parts = f"{per_discard:,} {'bids and trumps' if per_discard != 1 else 'bid'}"
+    if discarded > 1:
+        parts = f"{discarded} discards x {parts}"
+    return f"{len(games):,} game{'s' if len(games) != 1 else ''} a sample ({parts})"
+
+
+def _estimate(first: float, samples: int, games, workers: int, bids, trump, discards) -> List[str]:
+    """After the first sample: how long the rest will take, when that is long, and how to narrow it."""
+    rest = first * (samples - 1) / max(1, workers)
+    if rest < ANNOUNCE_AFTER:
+        return []
+    narrower = []
+    if not bids:
+        narrower.append("--bid")
+    if trump is None and len({(g.bid, g.trump) for g in games}) > 1:
+        narrower.append("--trump")
+    if not discards and len({g.discard for g in games}) > 1:
+        narrower.append("--discard")
+    narrow = " or ".join([", ".join(narrower[:-1]), narrower[-1]] if len(narrower) > 1 else narrower or ["--samples"])
+    return [
+        f"The first sample took {first:.1f} s: {counted(samples, 'sample')} x {counted(len(games), 'game')} "
+        f"will take about {duration_text(first + rest)} on {plural(workers, 'worker')}; {narrow} makes it "
+        "shorter, Ctrl-C stops it and keeps what was solved."
+    ]
+
+
+def _bar(p: float, width: int) -> str:
+    """A bar of a probability, ``width`` characters at p = 1, in eighths of a character.
+
+    Nothing at p = 0; any p above 0 shows at least an eighth, so that a
+    rare success is not drawn as none.
+    """
+    if p <= 0:
+        return ""
+    eighths = max(1, round(p * width * 8))
     full, part = divmod(eighths, 8)
-    return ("█" * full + (" ▏▎▍▌▋▊▉"[part] if part else "")).ljust(BAR_WIDTH)
+    return "█" * full + (" ▏▎▍▌▋▊▉"[part] if part else "")
+
+
+def _wrap_bids(rows: List[List[str]], column: int) -> List[List[str]]:
+    """Rows whose longest bids go on under themselves, where the table would be wider than the screen.
+
+    Only the longest bids of R28 ("red open 40-100 ulti four-aces
+    durchmars", 40 characters) can make it so.
+    """
+    excess = max(len(line) for line in aligned(rows)) - TABLE_WIDTH
+    if excess <= 0:
+        return rows
+    most = max(len(row[column]) for row in rows) - excess
+    wrapped = []
+    for row in rows:
+        parts = textwrap.wrap(row[column], most) or [""]
+        wrapped.append([*row[:column], parts[0], *row[column + 1 :]])
+        wrapped += [[""] * column + [part] + [""] * (len(row) - column - 1) for part in parts[1:]]
+    return wrapped
 
 
 def _table(result, shown, constraints: Constraints, table: str) -> List[str]:
+    """The games as rows, with a bar of p where some row has one and the table has room for it."""
     lines = [
         f"Hand  {result.hand}"
         + (
@@ -243,11 +383,11 @@ def _table(result, shown, constraints: Constraints, table: str) -> List[str]:
             if constraints.talon is None
             else f"  talon {' '.join(card_name(c) for c in cards_of(constraints.talon))}"
         ),
-        f"{plural(result.solved, 'sample')}; {plural(len(result.tallies), 'game')}, best mean value first:",
+        f"{counted(result.solved, 'sample')}; {counted(len(result.tallies), 'game')}, best mean value first:",
         "",
     ]
     twelve = constraints.talon is None
-    rows = [[*(["discard"] if twelve else []), "bid", "trump", "made", "p (95% interval)", "", "mean value"]]
+    rows = [[*(["discard"] if twelve else []), "bid", "trump", "made", "p (95% interval)", "mean value"]]
     for tally in shown:
         game = tally.game
         low, high = wilson(tally.made, tally.samples)
@@ -258,13 +398,18 @@ def _table(result, shown, constraints: Constraints, table: str) -> List[str]:
                 trump_text(game.trump),
                 f"{tally.made}/{tally.samples}",
                 f"{tally.p_made:.2f} ({low:.2f}-{high:.2f})",
-                _bar(tally.p_made),
                 f"{tally.mean_value:+.2f} ± {tally.stderr_value:.2f}",
             ]
         )
-    lines += aligned(rows)
+    width = min(BAR_WIDTH, TABLE_WIDTH - max(len(line) for line in aligned(rows)) - 2)
+    if width >= BAR_LEAST and any(tally.made for tally in shown):
+        column = len(rows[0]) - 1  # the bar goes between p and the mean value
+        rows[0].insert(column, "")
+        for row, tally in zip(rows[1:], shown, strict=True):
+            row.insert(column, _bar(tally.p_made, width))
+    lines += aligned(_wrap_bids(rows, 1 if twelve else 0))
     if len(shown) < len(result.tallies):
-        lines += ["", f"(the best {len(shown)} of {len(result.tallies)}; --top 0 shows every one)"]
+        lines += ["", f"(the best {len(shown)} of {len(result.tallies):,}; --top 0 shows every one)"]
     return lines + ["", *simulate_legend(table)]
 
 
