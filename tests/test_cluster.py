@@ -1,8 +1,11 @@
 """A real Dask cluster on 127.0.0.1: the same output as a local run, in order, and a lost worker retried."""
 
+import json
 import operator
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -12,6 +15,7 @@ import pytest
 
 try:
     import distributed
+    import distributed.security
 except ImportError:
     pytest.skip("the cluster extra (distributed) is not installed", allow_module_level=True)
 
@@ -187,3 +191,248 @@ def _tasks_put_back(dask_scheduler) -> int:
         for entry in dask_scheduler.transition_log
         if "_run_chunk" in str(entry[0]) and entry[1] in ("processing", "memory") and entry[2] == "released"
     )
+
+
+# -- a scheduler lost in the middle of a run -------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def doomed_scheduler():
+    """(address, scheduler process, test client): a scheduler of its own and one worker, for a test to kill."""
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": ROOT}
+    scheduler = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            address[-5:].lstrip(":"),
+        ]
+        + ["--no-dashboard"],
+        **quiet,
+    )
+    worker = None
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", int(address.rsplit(":", 1)[1])), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and scheduler.poll() is None, "the scheduler did not start"
+                time.sleep(0.1)
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1", "--no-nanny"]
+            + ["--no-dashboard"],
+            **quiet,
+        )
+        with distributed.Client(address, timeout="60s") as client:
+            client.wait_for_workers(1, timeout=120)
+            yield address, scheduler, client
+    finally:
+        for process in (scheduler, worker):
+            if process is not None and process.poll() is None:
+                process.kill()
+            if process is not None:
+                process.wait()
+
+
+def _kill_after_two_chunks(run, scheduler, client):
+    """Let the run finish two chunks on the cluster, then kill the scheduler; the run's (stdout, stderr)."""
+
+    def _chunks_done(dask_scheduler) -> int:  # nested: sent by value to a scheduler that cannot import the tests
+        log = dask_scheduler.transition_log
+        return sum(1 for entry in log if "_run_chunk" in str(entry[0]) and entry[2] == "memory")
+
+    deadline = time.monotonic() + 120
+    while run.poll() is None and time.monotonic() < deadline:
+        if client.run_on_scheduler(_chunks_done) >= 2:
+            break
+        time.sleep(0.05)
+    assert run.poll() is None, "the run ended before the scheduler could be killed"
+    scheduler.kill()
+    return run.communicate(timeout=120)
+
+
+def test_a_lost_scheduler_ends_simulate_with_the_samples_solved_so_far(doomed_scheduler):
+    address, scheduler, client = doomed_scheduler
+    args = ["simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "100000", "--seed", "3", "--json"]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "ulti_solver", *args, "--cluster", address, "--quiet"],  # the loss is said anyway
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        out, err = _kill_after_two_chunks(run, scheduler, client)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    assert run.returncode == 1, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    rows = [json.loads(line) for line in out.splitlines()]
+    solved = rows[0]["samples"]
+    assert len(rows) == 3 and all(row["samples"] == solved for row in rows) and 1 <= solved < 100000
+    assert err.startswith(f"Error: lost the Dask scheduler at {address}")
+    assert f"stopped after {solved} of 100,000 samples x 3 games" in err
+    # What was finished is kept as solved: the numbers of a complete run of that many samples.
+    here = ulti(*args[:-4], str(solved), "--seed", "3", "--json", "-j", "1", "--quiet")
+    assert here.stdout == out
+
+
+def test_a_lost_scheduler_ends_batch_with_the_lines_printed_and_how_far_it_got(doomed_scheduler, tmp_path):
+    address, scheduler, client = doomed_scheduler
+    deals = [line for line in (ROOT / "examples" / "batch.txt").read_text().splitlines() if line and line[0] != "#"]
+    path = tmp_path / "long.txt"
+    path.write_text("\n".join(deals * 150) + "\n")
+    run = subprocess.Popen(
+        [sys.executable, "-m", "ulti_solver", "batch", str(path), "--bid", "party", "--json", "--cluster", address],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        out, err = _kill_after_two_chunks(run, scheduler, client)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    assert run.returncode == 1, err
+    assert "Traceback" not in err
+    lines = [json.loads(line)["line"] for line in out.splitlines()]
+    done = len(set(lines))
+    assert lines and lines == sorted(lines) and done < len(deals) * 150
+    summary, *_, last = err.strip().splitlines()
+    assert summary.startswith(f"Stopped after {done} deals")
+    assert last == (
+        f"Error: lost the Dask scheduler at {address} (the connection to it closed): stopped after {done} of "
+        f"{len(deals) * 150} lines; the results above are complete up to line {lines[-1]} of the file"
+    )
+
+
+# -- TLS, and the cluster options ----------------------------------------------------------------------------------
+
+
+def _signed_certificate(folder: Path, name: str) -> dict:
+    """A certificate authority and a key and certificate it signed, made with openssl: their paths."""
+    ca_key, ca, key, request, cert = (folder / f"{name}-{part}" for part in ("ca.key", "ca.pem", "key", "csr", "pem"))
+
+    def openssl(*args):
+        subprocess.run(["openssl", *args], check=True, capture_output=True, timeout=60)
+
+    openssl(
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        ca_key,
+        "-out",
+        ca,
+        "-days",
+        "2",
+        "-subj",
+        f"/CN={name} CA",
+    )
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", request, "-subj", "/CN=127.0.0.1")
+    openssl("x509", "-req", "-in", request, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial", "-out", cert, "-days", "2")
+    return {"ca": str(ca), "cert": str(cert), "key": str(key)}
+
+
+@pytest.fixture(scope="module")
+def tls_cluster(tmp_path_factory):
+    """(tls:// address, its certificates, certificates another authority signed): one worker thread."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl makes the test certificates")
+    folder = tmp_path_factory.mktemp("tls")
+    own, other = _signed_certificate(folder, "own"), _signed_certificate(folder, "other")
+    roles = {
+        f"tls_{role}_{part}": own[kind]
+        for role in ("scheduler", "worker", "client")
+        for part, kind in (("cert", "cert"), ("key", "key"))
+    }
+    security = distributed.security.Security(tls_ca_file=own["ca"], require_encryption=True, **roles)
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tls://",
+        host="127.0.0.1",
+        security=security,
+        dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+    ) as local:
+        yield local.scheduler_address, own, other
+
+
+def _certificates(files: dict) -> list:
+    return ["--tls-ca-file", files["ca"], "--tls-cert", files["cert"], "--tls-key", files["key"]]
+
+
+def test_simulate_over_tls_with_certificates_is_byte_identical_to_a_local_run(tls_cluster, local_simulation):
+    address, own, _ = tls_cluster
+    result = ulti(*SIMULATE, "--cluster", address, *_certificates(own))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == local_simulation
+
+
+def test_batch_over_tls_with_certificates_is_byte_identical_to_a_local_run(tls_cluster):
+    address, own, _ = tls_cluster
+    local = ulti(*BATCH, "-j", "1", "--quiet")
+    remote = ulti(*BATCH, "--cluster", address, *_certificates(own), "--quiet")
+    assert remote.returncode == 0, remote.stderr
+    assert remote.stdout == local.stdout
+
+
+def assert_one_error_line(result, *words):
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and "Traceback" not in result.stderr, result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    assert result.stdout == ""
+
+
+def test_tls_without_certificates_says_which_options_give_them(tls_cluster):
+    address, _, _ = tls_cluster
+    # It used to wait 10 s for a client that could not start, then print its traceback.
+    assert_one_error_line(ulti(*SIMULATE, "--cluster", address), "needs certificates", "--tls-ca-file")
+
+
+def test_a_certificate_another_authority_signed_is_refused_in_one_line(tls_cluster):
+    address, _, other = tls_cluster
+    assert_one_error_line(ulti(*SIMULATE, "--cluster", address, *_certificates(other)), address, "TLS handshake")
+
+
+def test_a_key_that_is_not_the_certificate_s_is_named(tls_cluster, tmp_path):
+    address, own, _ = tls_cluster
+    wrong = dict(own, key=own["ca"])  # a certificate where the key should be
+    assert_one_error_line(ulti(*SIMULATE, "--cluster", address, *_certificates(wrong)), "TLS certificate", "key")
+
+
+@pytest.mark.parametrize("command", [SIMULATE, BATCH, ["discards", HAND + " -.-.U.- -.-.-.8", "--bid", "party"]])
+def test_an_empty_cluster_address_is_refused(command):
+    assert_one_error_line(ulti(*command, "--cluster", ""), "--cluster", "empty")
+
+
+def test_certificates_are_for_a_tls_scheduler_only(tmp_path):
+    pem = tmp_path / "some.pem"
+    pem.write_text("")
+    files = {"ca": str(pem), "cert": str(pem), "key": str(pem)}
+    assert_one_error_line(ulti(*SIMULATE, "--cluster", "tcp://127.0.0.1:1", *_certificates(files)), "tls://")
+    assert_one_error_line(ulti(*SIMULATE, "--tls-cert", str(pem)), "--tls-cert", "--cluster")
+    missing = dict(files, ca=str(tmp_path / "missing.pem"))
+    assert_one_error_line(ulti(*SIMULATE, "--cluster", "tls://127.0.0.1:1", *_certificates(missing)), "missing.pem")

@@ -13,12 +13,20 @@ item, and the order is the input's.
   over only once it has run that long: a pool costs about 0.07 s to start
   and its workers begin with empty tables, which is more than a short job
   (the 198 solves of ``ulti discards``) takes in this process;
-* ``cluster="tcp://host:port"`` (or a ``distributed.Client``): a Dask
-  distributed cluster (the optional ``cluster`` extra), the items shipped
-  in chunks big enough that the scheduler's overhead per task stays small,
-  a few tasks per worker thread in flight; a task of a worker that dies
-  is run again elsewhere.  :func:`connect` checks an address first and
-  says in one line (:class:`ClusterError`) why it cannot be used.
+* ``cluster="tcp://host:port"`` (a :class:`ClusterAddress` for ``tls://``
+  with certificates, or a ``distributed.Client``): a Dask distributed
+  cluster (the optional ``cluster`` extra), the items shipped in chunks
+  big enough that the scheduler's overhead per task stays small, a few
+  tasks per worker thread in flight; a task of a worker that dies is run
+  again elsewhere.  :func:`connect` checks an address first and says in
+  one line (:class:`ClusterError`) why it cannot be used; a scheduler
+  lost in the middle of a run ends it with :class:`ClusterLost`, the
+  results already handed out being all there is.
+
+A Dask cluster runs whatever a client sends it (pickled functions), and a
+``tcp://`` scheduler asks no one who they are: it must only be reachable
+by trusted machines.  ``tls://`` with certificates (:class:`ClusterAddress`)
+encrypts the traffic and admits only clients with a certificate its CA signed.
 """
 
 from __future__ import annotations
@@ -28,13 +36,22 @@ import signal
 import time
 from collections import deque
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator, List, Optional, Sequence
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Union
 
 from .errors import UltiInputError
 
 
 class ClusterError(UltiInputError):
     """A cluster that cannot be used: the extra is not installed, or the address does not answer."""
+
+
+class ClusterLost(Exception):
+    """The cluster went away in the middle of a run: its scheduler stopped, or the network to it.
+
+    Not the user's input (that is :class:`ClusterError`, found before any
+    work) and not a bug: the commands print what was finished and exit 1.
+    """
 
 
 def default_jobs() -> int:
@@ -113,7 +130,8 @@ def ordered_results(
     ``chunksize`` items go to a local worker at a time, ``cluster_chunk`` to
     a cluster task: enough work that the scheduler's cost per task (about a
     millisecond) is small.  ``cluster`` is a scheduler address or a
-    ``distributed.Client`` (left open); see :func:`_cluster_results`.
+    ``distributed.Client`` (left open), or a :class:`ClusterAddress`; see
+    :func:`_cluster_results`.
     ``spread_after`` (seconds, process pools only): solve in this process
     first and start the pool for what is left once that much time has
     passed (see :func:`_spreading_results`); ``None`` starts it at once.
@@ -121,7 +139,7 @@ def ordered_results(
     On leaving the block, normally or by Ctrl-C, SIGTERM or a broken pipe,
     the workers are stopped so nothing runs on after the program.
     """
-    if cluster:
+    if cluster is not None:
         with _cluster_results(func, items, cluster, cluster_chunk) as results:
             yield results
         return
@@ -194,6 +212,89 @@ def _spreading_results(func: Callable, items: Iterable, jobs: int, chunksize: in
 CONNECT_TIMEOUT = 5.0
 DEFAULT_PORT = 8786
 _SCHEMES = ("tcp://", "tls://", "inproc://", "ws://", "wss://")
+_SECURE_SCHEMES = ("tls://", "wss://")
+
+
+@dataclass(frozen=True)
+class ClusterAddress:
+    """A scheduler's address and the certificates that reach it over ``tls://`` (or ``wss://``).
+
+    ``tls_ca_file`` is the certificate authority that signed the
+    scheduler's certificate (and the workers'); ``tls_cert`` and
+    ``tls_key`` are this client's certificate and key (one PEM file may
+    hold both: leave ``tls_key`` out).  Without them a secure address
+    takes Dask's own settings (``distributed.comm.tls.*``).
+    """
+
+    address: str
+    tls_ca_file: Optional[str] = None
+    tls_cert: Optional[str] = None
+    tls_key: Optional[str] = None
+
+    @property
+    def secure(self) -> bool:
+        return self.address.startswith(_SECURE_SCHEMES)
+
+    @property
+    def has_tls_files(self) -> bool:
+        return any(f is not None for f in (self.tls_ca_file, self.tls_cert, self.tls_key))
+
+    def check(self) -> None:
+        """The address's form, and certificates only with a secure scheme, each file readable."""
+        if not isinstance(self.address, str) or not self.address.startswith(_SCHEMES):
+            raise ClusterError(f"a cluster address looks like tcp://HOST:PORT, not {_shown(self.address)}")
+        if self.has_tls_files and not self.secure:
+            raise ClusterError(
+                f"certificates are for a tls:// scheduler; {_shown(self.address)} is not one "
+                "(write tls://HOST:PORT, or leave the certificates out)"
+            )
+        for name, path in (("CA file", self.tls_ca_file), ("certificate", self.tls_cert), ("key", self.tls_key)):
+            if path is None:
+                continue
+            try:
+                with open(path, "rb"):
+                    pass
+            except OSError as exc:
+                raise ClusterError(f"cannot read the TLS {name} {_shown(path)}: {_reason(exc)}") from None
+
+    def security(self):
+        """A ``distributed.security.Security`` for this client, or ClusterError when a secure address has none."""
+        from distributed.security import Security
+
+        if self.has_tls_files:
+            if self.tls_ca_file is None or self.tls_cert is None:
+                raise ClusterError(
+                    "a tls:// scheduler needs the CA file and this client's certificate: "
+                    "give --tls-ca-file and --tls-cert (and --tls-key when the key is a file of its own)"
+                )
+            try:
+                security = Security(
+                    tls_ca_file=self.tls_ca_file,
+                    tls_client_cert=self.tls_cert,
+                    tls_client_key=self.tls_key,
+                    require_encryption=True,
+                )
+                security.get_connection_args("client")  # reads the files now: a bad one is named before any work
+            except (Exception, MemoryError) as exc:
+                key = f"the key {_shown(self.tls_key)}" if self.tls_key else "no --tls-key (the key in the same file)"
+                raise ClusterError(
+                    f"cannot use the TLS certificate {_shown(self.tls_cert)} with {key} and the CA file "
+                    f"{_shown(self.tls_ca_file)}: {_reason(exc)}"
+                ) from None
+            return security
+        security = Security()  # Dask's configuration: distributed.comm.tls.*
+        if self.secure and not (security.tls_ca_file and security.tls_client_cert):
+            raise ClusterError(
+                f"{_shown(self.address)} needs certificates: give --tls-ca-file, --tls-cert and --tls-key "
+                "(or Dask's distributed.comm.tls settings)"
+            )
+        return security
+
+
+def _shown(text: object) -> str:
+    from .errors import excerpt
+
+    return excerpt(text)
 
 
 def _reason(exc: BaseException) -> str:
@@ -217,33 +318,37 @@ def _reach(address: str, timeout: float) -> str:
         parts = urlsplit(address)
         host, port = parts.hostname, parts.port or DEFAULT_PORT
     except ValueError as exc:
-        raise ClusterError(f"a cluster address looks like tcp://HOST:PORT, not {address!r} ({_reason(exc)})") from None
+        raise ClusterError(
+            f"a cluster address looks like tcp://HOST:PORT, not {_shown(address)} ({_reason(exc)})"
+        ) from None
     if not host:
-        raise ClusterError(f"a cluster address looks like tcp://HOST:PORT, not {address!r}")
+        raise ClusterError(f"a cluster address looks like tcp://HOST:PORT, not {_shown(address)}")
     try:
         socket.create_connection((host, port), timeout=timeout).close()
-    except OSError as exc:
+    except (OSError, UnicodeError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_reason(exc)}") from None
     return address if parts.port else f"{address.rstrip('/')}:{port}"
 
 
-def _identify(address: str, timeout: float) -> None:
+def _identify(address: str, timeout: float, security) -> None:
     """Dask's handshake and an ``identity`` call: is this a scheduler, and not a worker or something else?
 
     Something else listening on the port may send anything (a web server's
-    reply read as a frame length asks for gigabytes): that is named, in one
-    line, instead of hanging or failing deep inside the client.  Only for
-    ``tcp://``: tls and websockets need the client's security settings.
+    reply read as a frame length asks for gigabytes), and a TLS handshake
+    may fail (a certificate the scheduler's CA did not sign, a scheduler
+    that speaks plain TCP): that is named, in one line, within ``timeout``,
+    instead of hanging or failing deep inside the client.
     """
     import asyncio
 
     from distributed.comm import connect as comm_connect
 
-    if not address.startswith("tcp://"):
+    if not address.startswith(("tcp://", "tls://")):
         return
+    arguments = security.get_connection_args("client") if address.startswith("tls://") else {}
 
     async def identity():
-        comm = await comm_connect(address, timeout=timeout)
+        comm = await comm_connect(address, timeout=timeout, **arguments)
         try:
             await comm.write({"op": "identity"})
             return await comm.read()
@@ -251,8 +356,18 @@ def _identify(address: str, timeout: float) -> None:
             comm.abort()
 
     try:
-        reply = asyncio.run(asyncio.wait_for(identity(), timeout))
+        with _quiet_dask():
+            reply = asyncio.run(asyncio.wait_for(identity(), timeout))
     except (Exception, MemoryError) as exc:
+        import ssl
+
+        from distributed.comm.core import FatalCommClosedError
+
+        if address.startswith("tls://") and isinstance(exc, (ssl.SSLError, FatalCommClosedError)):
+            raise ClusterError(
+                f"the TLS handshake with {address} failed: check --tls-ca-file, --tls-cert and --tls-key "
+                f"({_reason(exc)})"
+            ) from None
         raise ClusterError(f"{address} does not answer as a Dask scheduler ({_reason(exc)})") from None
     kind = reply.get("type") if isinstance(reply, dict) else None
     if kind != "Scheduler":
@@ -262,20 +377,66 @@ def _identify(address: str, timeout: float) -> None:
         )
 
 
-def connect(address: str, timeout: float = CONNECT_TIMEOUT):
+#: The loggers Dask's configuration gives handlers of their own (distributed.config.initialize_logging).
+_DASK_LOGGERS = ("distributed", "tornado", "bokeh")
+
+
+@contextmanager
+def _quiet_dask():
+    """Dask's own log lines (a lost connection is logged with two tracebacks) kept off the user's screen.
+
+    What went wrong reaches the user once, as a :class:`ClusterError` or
+    :class:`ClusterLost` in one line; ``ULTI_DEBUG=1`` lets the logs through.
+    Dask gives several loggers one stderr handler each, not propagating:
+    the handlers are muted for the time being.
+    """
+    if os.environ.get("ULTI_DEBUG"):
+        yield
+        return
+    import logging  # here: a run without a cluster never needs it
+
+    silence = logging.Filter("-")  # passes only a logger named '-': none of Dask's
+    loggers = [logging.getLogger(name) for name in _DASK_LOGGERS]
+    loggers += [
+        logger
+        for name, logger in list(logging.Logger.manager.loggerDict.items())
+        if isinstance(logger, logging.Logger) and name.startswith(tuple(f"{n}." for n in _DASK_LOGGERS))
+    ]
+    handlers = {id(h): h for logger in loggers for h in logger.handlers}.values()
+    for handler in handlers:
+        handler.addFilter(silence)
+    try:
+        yield
+    finally:
+        for handler in handlers:
+            handler.removeFilter(silence)
+
+
+def close_quietly(client) -> None:
+    """Close a client, briefly and without a word, whether or not its scheduler is still there."""
+    with _quiet_dask():
+        try:
+            client.close(timeout=CONNECT_TIMEOUT)
+        except Exception:  # a client that lost its scheduler may not close cleanly
+            pass
+
+
+def connect(address: Union[str, ClusterAddress], timeout: float = CONNECT_TIMEOUT):
     """A Dask client for ``address``, or a one-line :class:`ClusterError` saying why not, within ``timeout``."""
-    if not isinstance(address, str) or not address.startswith(_SCHEMES):
-        raise ClusterError(f"a cluster address looks like tcp://HOST:PORT, not {address!r}")
-    address = _reach(address, timeout)
+    target = address if isinstance(address, ClusterAddress) else ClusterAddress(address)
+    target.check()
+    where = _reach(target.address, timeout)
     try:
         from distributed import Client
     except ImportError:
         raise ClusterError('--cluster needs Dask: pip install "ulti-solver[cluster]"') from None
-    _identify(address, timeout)
+    security = target.security()
+    _identify(where, timeout, security)
     try:
-        return Client(address, timeout=f"{timeout}s", set_as_default=False)
+        with _quiet_dask():
+            return Client(where, timeout=f"{timeout}s", set_as_default=False, security=security)
     except (Exception, MemoryError) as exc:
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_reason(exc)}") from None
+        raise ClusterError(f"cannot reach the Dask scheduler at {where}: {_reason(exc)}") from None
 
 
 def cluster_threads(client) -> int:
@@ -294,6 +455,36 @@ def task_size(total: Optional[int], most: int, threads: int) -> int:
     return max(1, min(most, max(balanced, most // 4)))
 
 
+def _scheduler_name(client) -> str:
+    try:
+        return str(client.scheduler.address)
+    except Exception:  # a client half closed
+        return "the cluster"
+
+
+def _lost(exc: BaseException, client) -> Optional[ClusterLost]:
+    """The :class:`ClusterLost` that ``exc``, raised by the cluster's client, stands for; None for a task's own error.
+
+    A lost scheduler cancels every future ("scheduler-connection-lost") or
+    closes the client's connection; a chunk that killed worker after worker
+    ends in ``KilledWorker``.  An exception raised inside a task (a bug in
+    the work) comes back as itself and is not a lost cluster.
+    """
+    from concurrent.futures import CancelledError
+
+    from distributed import KilledWorker
+    from distributed.comm.core import CommClosedError
+
+    where = _scheduler_name(client)
+    if isinstance(exc, KilledWorker):
+        return ClusterLost(f"the cluster at {where} lost every worker that ran a chunk of the work ({_reason(exc)})")
+    if isinstance(exc, (CancelledError, CommClosedError)):  # "cancelled for reason: scheduler-connection-lost", ...
+        return ClusterLost(f"lost the Dask scheduler at {where} (the connection to it closed)")
+    if isinstance(exc, TimeoutError) or getattr(client, "status", "") != "running":
+        return ClusterLost(f"lost the Dask scheduler at {where} ({_reason(exc)})")
+    return None
+
+
 @contextmanager
 def _cluster_results(func: Callable, items: Iterable, cluster, chunksize: int) -> Iterator[Iterator]:
     """Results from a Dask cluster: one task per chunk, collected in input order.
@@ -303,37 +494,54 @@ def _cluster_results(func: Callable, items: Iterable, cluster, chunksize: int) -
     package.  A few tasks per worker thread are in flight at a time, so a
     long (or endless) input streams.  Dask re-runs the task of a worker
     that is lost (``distributed.scheduler.allowed-failures``), so a lost
-    worker costs time, never a result; only a task that kills worker
-    after worker fails, with :class:`distributed.KilledWorker`.
+    worker costs time, never a result; a lost scheduler (or a task that
+    kills worker after worker) raises :class:`ClusterLost` from the
+    results, after every result before it was handed out.
     """
-    own = isinstance(cluster, str)
+    own = isinstance(cluster, (str, ClusterAddress))
     client = connect(cluster) if own else cluster
     in_flight: deque = deque()
-    try:
-        threads = cluster_threads(client)
-        total = len(items) if hasattr(items, "__len__") else None
-        chunks = _chunks(items, task_size(total, chunksize, threads))
-        window = max(8, 4 * threads)
+    with _quiet_dask():
+        try:
+            threads = cluster_threads(client)
+            total = len(items) if hasattr(items, "__len__") else None
+            chunks = _chunks(items, task_size(total, chunksize, threads))
+            window = max(8, 4 * threads)
 
-        def next_results() -> List:
-            results = in_flight[0].result()  # a Ctrl-C here leaves the task in in_flight, to be cancelled
-            in_flight.popleft()
-            return results
+            def next_results() -> List:
+                try:
+                    results = in_flight[0].result()  # a Ctrl-C here leaves the task in in_flight, to be cancelled
+                except (Exception, MemoryError) as exc:
+                    lost = _lost(exc, client)
+                    if lost is None:
+                        raise
+                    raise lost from None
+                in_flight.popleft()
+                return results
 
-        def collect():
-            for chunk in chunks:
-                in_flight.append(client.submit(_run_chunk, func, chunk, pure=False))
-                if len(in_flight) >= window:
+            def submit(chunk: list) -> None:
+                try:
+                    in_flight.append(client.submit(_run_chunk, func, chunk, pure=False))
+                except (Exception, MemoryError) as exc:  # a client already closed by the loss
+                    lost = _lost(exc, client)
+                    if lost is None:
+                        raise
+                    raise lost from None
+
+            def collect():
+                for chunk in chunks:
+                    submit(chunk)
+                    if len(in_flight) >= window:
+                        yield from next_results()
+                while in_flight:
                     yield from next_results()
-            while in_flight:
-                yield from next_results()
 
-        yield collect()
-    finally:
-        if in_flight:
-            try:
-                client.cancel(list(in_flight))
-            except Exception:  # the scheduler is gone already
-                pass
-        if own:
-            client.close()
+            yield collect()
+        finally:
+            if in_flight:
+                try:
+                    client.cancel(list(in_flight))
+                except Exception:  # the scheduler is gone already
+                    pass
+            if own:
+                close_quietly(client)

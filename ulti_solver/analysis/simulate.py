@@ -170,7 +170,9 @@ class Simulation:
     hand: str
     tallies: List[Tally]
     asked: int
-    interrupted: Optional[BaseException] = field(default=None)  # the Ctrl-C or SIGTERM that stopped it
+    #: What stopped the run early: the Ctrl-C or SIGTERM (a KeyboardInterrupt), or the
+    #: :class:`~ulti_solver.runner.ClusterLost` of a cluster that went away; None when complete.
+    interrupted: Optional[BaseException] = field(default=None)
     constraints: Optional[Constraints] = field(default=None, repr=False)  # what the samples kept
     rules: Rules = field(default=DEFAULT_RULES, repr=False)
 
@@ -221,12 +223,13 @@ def simulate(
     ``on_first(seconds)``, when given, is called once sample 0 is solved,
     in this process and timed before the rest starts: what a long run's
     estimate is made from.
-    Ctrl-C or SIGTERM (KeyboardInterrupt) stops the work and returns the
-    samples solved until then, marked ``interrupted``: every tally counts
-    the same samples, 0 to n - 1, never part of one.
+    Ctrl-C or SIGTERM (KeyboardInterrupt), or a cluster that is lost
+    (:class:`~ulti_solver.runner.ClusterLost`), stops the work and returns
+    the samples solved until then, marked ``interrupted``: every tally
+    counts the same samples, 0 to n - 1, never part of one.
     """
     constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules)
-    from ..runner import chunk_size, ordered_results
+    from ..runner import ClusterLost, chunk_size, ordered_results
 
     games = games_for(constraints, bids, trump, discards, parse_kontra(kontra), rules)
     hand = format_hand(constraints.hand)
@@ -270,7 +273,7 @@ def simulate(
         ) as results:
             for sample in results:
                 counted(sample)
-    except KeyboardInterrupt as exc:
+    except (KeyboardInterrupt, ClusterLost) as exc:
         interrupted = exc
     done, sums = state
     tallies = [Tally(game, done, m, s, q) for game, (m, s, q) in zip(games, sums, strict=True)]

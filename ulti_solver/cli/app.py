@@ -216,6 +216,11 @@ class UltiGroup(click.Group):
             _say("Interrupted.")
             return interrupted_status(exc)
         except Exception as exc:  # an internal error: a bug, not the user's input
+            from ..runner import ClusterLost  # imported here: off the start-up path
+
+            if isinstance(exc, ClusterLost):  # nor a bug: the cluster went away (exit 1, one line)
+                _say(f"Error: {one_line(exc)}")
+                return 1
             if os.environ.get("ULTI_DEBUG"):
                 raise
             _say(

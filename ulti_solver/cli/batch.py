@@ -9,9 +9,9 @@ from typing import Iterable, List, Tuple
 
 import click
 
-from ..batch import BatchSettings, BatchTally, LineOutcome, numbered_lines, open_lines, solve_batch_line
+from ..batch import BatchSettings, BatchTally, LineOutcome, numbered_lines, one_line, open_lines, solve_batch_line
 from ..bids import COMPONENT_ORDER
-from ..runner import chunk_size, jobs_plan, ordered_results
+from ..runner import ClusterLost, chunk_size, jobs_plan, ordered_results
 from ..scoring import SilentQuestion
 from ..search import implementation
 from .app import interrupted_status
@@ -66,7 +66,8 @@ def command(
     jobs, spread_after = jobs_plan(jobs)
     tally = BatchTally()
     started = time.monotonic()
-    stopped = None
+    stopped = lost = None
+    last = 0  # the file line of the last result printed
     # Lines end at '\n' only: a stray '\r' must not shift the line numbers (see numbered_lines).
     with open_lines(file) as source:
         if file == "-":
@@ -93,14 +94,24 @@ def command(
                 for outcome in outcomes:
                     tally.add(outcome)
                     print_outcome(out, outcome, silent, with_value)
+                    last = outcome.line
                     bar.update(1)
         except KeyboardInterrupt as exc:
             stopped = exc
+        except ClusterLost as exc:
+            lost = exc
     if not quiet:
-        for text in summary(tally, time.monotonic() - started, stopped is not None):
+        head = "Interrupted after" if stopped is not None else "Stopped after" if lost is not None else "Solved"
+        for text in summary(tally, time.monotonic() - started, head):
             click.echo(text, err=True)
         for text in value_legend(rules.value_table) if with_value else ():
             click.echo(text, err=True)
+    if lost is not None:  # said even with --quiet: the run failed, and the results end early
+        done = tally.deals + len(tally.bad_lines)
+        of = "" if total is None else f" of {total}"
+        upto = f"; the results above are complete up to line {last} of the file" if last else ""
+        click.echo(f"Error: {one_line(lost)}: stopped after {done}{of} lines{upto}", err=True)
+        sys.exit(1)
     if stopped is not None:
         sys.exit(interrupted_status(stopped))
     if tally.bad_lines:
@@ -123,9 +134,9 @@ def print_outcome(out: Output, outcome: LineOutcome, silent: bool, with_value: b
         out.lines(table_rows(outcome, with_value))
 
 
-def summary(tally: BatchTally, seconds: float, interrupted: bool = False) -> List[str]:
+def summary(tally: BatchTally, seconds: float, head: str = "Solved") -> List[str]:
+    """The summary on stderr; ``head`` says how the run ended: Solved, Interrupted after, Stopped after."""
     rate = tally.deals / seconds if seconds > 0 else 0.0
-    head = "Interrupted after" if interrupted else "Solved"
     lines = [
         f"{head} {plural(tally.deals, 'deal')} ({plural(tally.games, 'game')} with their trumps) "
         f"in {seconds:.2f} s, {rate:.1f} deals/s"

@@ -17,7 +17,7 @@ from ..bids import Bid, parse_bid, parse_trump, trumps_to_solve
 from ..deal import Deal, parse_deal
 from ..errors import UltiInputError, excerpt
 from ..kontra import NO_SPEC, Kontra, KontraSpec, parse_kontra
-from ..runner import SPREAD_AFTER
+from ..runner import SPREAD_AFTER, ClusterAddress
 from ..variants import Rules, make_rules
 
 #: A word on the command line that can only be a mistyped option: ``-x``, ``--trum``.
@@ -265,17 +265,97 @@ def jobs_option(what: str):
     )
 
 
+#: Where the --tls-* options wait for --cluster (they are read first: see cluster_options).
+_TLS_META = "ulti_solver.tls"
+_TLS_OPTIONS = {"tls_ca_file": "--tls-ca-file", "tls_cert": "--tls-cert", "tls_key": "--tls-key"}
+
+
+def _keep_tls(ctx, param, value):
+    if value is not None:
+        if not value.strip():
+            raise click.BadParameter("is empty; give the path of a PEM file", ctx=ctx, param=param)
+        ctx.meta.setdefault(_TLS_META, {})[param.name] = value
+    return value
+
+
+def _cluster_address(ctx, param, value: Optional[str]) -> Optional[ClusterAddress]:
+    """--cluster with the --tls-* files: a ClusterAddress, or None for a local run.
+
+    An empty address is refused (it used to mean "run here" without a
+    word); certificates without --cluster are refused too.  Whether the
+    address answers is checked when the command connects (exit 2).
+    """
+    tls = ctx.meta.get(_TLS_META, {})
+    if value is None:
+        if tls:
+            given = ", ".join(_TLS_OPTIONS[name] for name in _TLS_OPTIONS if name in tls)
+            raise click.UsageError(f"{given} only go with --cluster tls://HOST:PORT", ctx=ctx)
+        return None
+    if not value.strip():
+        raise click.BadParameter(
+            "is empty; give the scheduler's address, e.g. tcp://127.0.0.1:8786 (leave --cluster out to run here)",
+            ctx=ctx,
+            param=param,
+        )
+    return ClusterAddress(value.strip(), **tls)
+
+
+#: What --cluster's help says of security, and the README's cluster section at length.
+CLUSTER_HELP = (
+    'Solve on a Dask cluster, e.g. tcp://127.0.0.1:8786 (pip install "ulti-solver[cluster]"); '
+    "the output is the same as a local run.  A tcp:// scheduler has no authentication and runs "
+    "the (pickled) code any client sends it: it must be reachable only by trusted machines.  "
+    "tls://HOST:PORT with --tls-ca-file, --tls-cert and --tls-key encrypts and admits only "
+    "certified clients.  A scheduler lost mid-run ends the run with what was finished, exit status 1."
+)
+
+
+def cluster_options():
+    """--cluster ADDRESS and its certificates: a ClusterAddress (or None) as ``cluster``.
+
+    The --tls-* options are eager (read before every other option) and hand
+    their files to --cluster's callback, so commands see one value.
+    """
+    return _apply(
+        [
+            click.option("--cluster", metavar="ADDRESS", callback=_cluster_address, help=CLUSTER_HELP),
+            click.option(
+                "--tls-ca-file",
+                "tls_ca_file",
+                metavar="PEM",
+                is_eager=True,
+                expose_value=False,
+                callback=_keep_tls,
+                help="For a tls:// cluster: the certificate authority that signed the scheduler's certificate.",
+            ),
+            click.option(
+                "--tls-cert",
+                "tls_cert",
+                metavar="PEM",
+                is_eager=True,
+                expose_value=False,
+                callback=_keep_tls,
+                help="For a tls:// cluster: this client's certificate (signed by that authority).",
+            ),
+            click.option(
+                "--tls-key",
+                "tls_key",
+                metavar="PEM",
+                is_eager=True,
+                expose_value=False,
+                callback=_keep_tls,
+                help="For a tls:// cluster: this client's private key, when not in the --tls-cert file.",
+            ),
+        ]
+    )
+
+
 def worker_options(what: str):
-    """-j/--jobs, --cluster and --quiet, for the commands that solve many games."""
+    """-j/--jobs, --cluster (with its certificates) and --quiet, for the commands that solve many games."""
     return _apply(
         [
             jobs_option(what),
-            click.option(
-                "--cluster",
-                metavar="ADDRESS",
-                help="Solve on a Dask cluster, e.g. tcp://127.0.0.1:8786 (pip install "
-                '"ulti-solver[cluster]"); the output is the same as a local run.',
-            ),
+            cluster_options(),
             click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr."),
         ]
     )

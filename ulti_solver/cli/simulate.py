@@ -16,7 +16,7 @@ from ..cards import card_name, cards_of, popcount
 from ..deal import parse_hand
 from ..dealing import Constraints
 from ..errors import UltiInputError
-from ..runner import cluster_threads, jobs_plan
+from ..runner import ClusterLost, close_quietly, cluster_threads, jobs_plan
 from .app import interrupted_status
 from .options import (
     _OPTION_LIKE,
@@ -24,6 +24,7 @@ from .options import (
     _parse_trump_option,
     bids_option,
     build_rules,
+    cluster_options,
     count_text,
     jobs_option,
     json_option,
@@ -125,11 +126,7 @@ def _samples_within_cap(ctx, param, value: int) -> int:
 @rules_options()
 @kontra_option("every simulated bid that has the components named ('all=1': every component of each)")
 @jobs_option("samples")
-@click.option(
-    "--cluster",
-    metavar="ADDRESS",
-    help='Solve on a Dask cluster, e.g. tcp://127.0.0.1:8786 (pip install "ulti-solver[cluster]").',
-)
+@cluster_options()
 @json_option(
     "JSON lines, best mean value first: hand, discard, bid, trump, samples, made, p_made, ci95, "
     "mean_value, stderr_value."
@@ -256,7 +253,7 @@ def command(
         for bar in bars:
             bar.close()
         if client is not None:
-            client.close()
+            close_quietly(client)
     ranked = result.ranked()
     limit = top if top is not None else (0 if as_json else TABLE_TOP)
     shown = ranked[:limit] if limit else ranked
@@ -272,6 +269,9 @@ def command(
         f"after {result.solved} of {counted(samples, 'sample')} x {count} ({seconds:.2f} s): "
         f"the numbers above are of the {counted(result.solved, 'sample')} solved"
     )
+    if isinstance(stopped, ClusterLost):  # said even with --quiet, as one error line: the run failed
+        click.echo(f"Error: {_one_line(stopped)}; stopped {so_far}", err=True)
+        sys.exit(1)
     if stopped is not None:  # said even with --quiet: the numbers are of fewer samples than asked
         click.echo(f"Interrupted {so_far}", err=True)
         sys.exit(interrupted_status(stopped))
@@ -287,6 +287,10 @@ def command(
 def counted(count: int, noun: str) -> str:
     """``9,900 games``, ``1 sample``: a count with its noun, in thousands."""
     return f"{count:,} {noun}{'s' if count != 1 else ''}"
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
 
 
 def rate_text(count: float, seconds: float) -> str:
