@@ -12,7 +12,15 @@ import time
 
 import pytest
 
-from ulti_solver.runner import SPREAD_AFTER, _process_pool, default_jobs, jobs_plan, ordered_results
+from ulti_solver.runner import (
+    JOBS_PER_CORE,
+    SPREAD_AFTER,
+    _process_pool,
+    default_jobs,
+    jobs_plan,
+    max_jobs,
+    ordered_results,
+)
 
 
 def pid_and(item):
@@ -106,3 +114,26 @@ def test_a_stop_while_the_pool_starts_leaves_no_worker_running(monkeypatch):
     finally:
         for pool in started:
             pool.terminate()
+
+
+def test_jobs_are_bounded_by_a_few_per_core():
+    assert max_jobs() == JOBS_PER_CORE * default_jobs()
+
+
+@pytest.mark.parametrize("command", ["batch", "simulate", "discards"])
+@pytest.mark.parametrize("jobs", ["40", str(10**25)])
+def test_more_jobs_than_a_few_per_core_are_refused_naming_the_bound(command, jobs):
+    """-j 40 started 41 processes (813 MB) on 2 cores."""
+    from conftest import run_cli
+
+    words = {
+        "batch": ["examples/batch.txt", "--bid", "party"],
+        "simulate": ["A97.TK8.O8.U9", "--talon", "LU,A8"],
+        "discards": ["K.K97.AKO87.AO9 AT9.A.U9.KU8 TU8.TOU.T.T7", "--bid", "party"],
+    }[command]
+    if int(jobs) <= max_jobs():
+        pytest.skip("a machine with that many cores")
+    result = run_cli(command, *words, "-j", jobs)
+    assert result.exit_code == 2 and result.stdout == ""
+    (line,) = result.stderr.strip().splitlines()
+    assert "-j" in line and f"at most {max_jobs()}" in line and len(line) < 300

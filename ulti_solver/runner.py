@@ -62,6 +62,16 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+#: Worker processes allowed per core: a few more than the cores can hide a worker that waits,
+#: many more only share the same cores and cost some 20 MB each.
+JOBS_PER_CORE = 4
+
+
+def max_jobs() -> int:
+    """The most worker processes ``-j`` may ask for here: :data:`JOBS_PER_CORE` per core."""
+    return JOBS_PER_CORE * default_jobs()
+
+
 #: Seconds a job with no ``-j`` runs in this process before a pool takes over the rest:
 #: about what starting a pool costs, so a short job never pays more than twice its time.
 SPREAD_AFTER = 0.2

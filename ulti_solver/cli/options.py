@@ -17,7 +17,7 @@ from ..bids import Bid, parse_bid, parse_trump, trumps_to_solve
 from ..deal import Deal, parse_deal
 from ..errors import UltiInputError, excerpt
 from ..kontra import NO_SPEC, Kontra, KontraSpec, parse_kontra
-from ..runner import SPREAD_AFTER, ClusterAddress
+from ..runner import JOBS_PER_CORE, SPREAD_AFTER, ClusterAddress, default_jobs, max_jobs
 from ..variants import Rules, make_rules
 
 #: A word on the command line that can only be a mistyped option: ``-x``, ``--trum``.
@@ -246,6 +246,23 @@ def json_option(help_text: str):
     return click.option("--json", "as_json", is_flag=True, help=help_text)
 
 
+def _jobs_within_reach(ctx, param, value: Optional[int]) -> Optional[int]:
+    """-j above :func:`~ulti_solver.runner.max_jobs` is refused: more workers than that only share the cores."""
+    if value is not None and value > max_jobs():
+        cores = default_jobs()
+        raise click.BadParameter(
+            f"{count_text(value)} workers is too many here: at most {max_jobs()} ({JOBS_PER_CORE} per core, "
+            f"{plural_cores(cores)}); more only share the same cores",
+            ctx=ctx,
+            param=param,
+        )
+    return value
+
+
+def plural_cores(count: int) -> str:
+    return f"{count} core{'s' if count != 1 else ''}"
+
+
 def count_text(number: int) -> str:
     """A count as the user gave it, a number of 25 digits cut short: ``10000000000... (26 digits)``."""
     text = str(number)
@@ -260,8 +277,9 @@ def jobs_option(what: str):
         type=click.IntRange(min=1),
         default=None,
         metavar="N",
+        callback=_jobs_within_reach,
         help=f"Worker processes solving {what} (default: all cores, once the work has run "
-        f"{SPREAD_AFTER} s in this process; 1 solves in this process).",
+        f"{SPREAD_AFTER} s in this process; 1 solves in this process; at most {JOBS_PER_CORE} per core).",
     )
 
 

@@ -6,10 +6,25 @@ import click
 
 from ..errors import UltiInputError
 from ..settlement import SilentItem, concede, settle
-from ..variants import make_rules
+from ..variants import RULEBOOKS, make_rules
 from .options import BadInput, _at_most_once, bid_option, game_kontra, json_option, kontra_option, trump_option
 from .output import Output
 from .text import aligned, bid_text, explained, kontra_text, signed
+
+
+def _not_empty(ctx, param, value):
+    """An option given as '' (or blanks) is a slip, not "none": '-' says none, a table or rulebook has a name."""
+    if isinstance(value, tuple):  # --table and --rules: given at most once
+        value = _at_most_once(ctx, param, value)
+    if value is not None and not value.strip():
+        wanted = {
+            "made": "the components that were made, or '-' for none",
+            "silent": "the silent items that happened, or '-' for none",
+            "table": "classic or tournament",
+            "rulebook": ", ".join(RULEBOOKS),
+        }[param.name]
+        raise click.BadParameter(f"is empty; give {wanted}", ctx=ctx, param=param)
+    return value
 
 
 @click.command(name="settle")
@@ -18,6 +33,7 @@ from .text import aligned, bid_text, explained, kontra_text, signed
 @click.option(
     "--made",
     metavar="NAMES",
+    callback=_not_empty,
     help="The components that were made, comma or space separated ('-' for none); "
     "the bid's other components were lost (R31). Needed unless --concede.",
 )
@@ -25,13 +41,14 @@ from .text import aligned, bid_text, explained, kontra_text, signed
     "--silent",
     "silent",
     metavar="NAMES",
+    callback=_not_empty,
     help="Silent items that happened: " + ", ".join(SilentItem) + " (R25-R27, R33).",
 )
 @click.option(
     "--table",
     "table",
     multiple=True,
-    callback=_at_most_once,
+    callback=_not_empty,
     metavar="TABLE",
     help="Value table (R32): classic or tournament (default: classic, as the default rulebook).",
 )
@@ -39,7 +56,7 @@ from .text import aligned, bid_text, explained, kontra_text, signed
     "--rules",
     "rulebook",
     multiple=True,
-    callback=_at_most_once,
+    callback=_not_empty,
     metavar="BOOK",
     help="Take the value table and kontra rules of this rulebook.",
 )
