@@ -66,7 +66,9 @@ def scratch(tmp_path_factory):
 @pytest.mark.parametrize("number, command", readme_commands(), ids=[str(n) for n, _ in readme_commands()])
 def test_readme_example_runs(scratch, number, command):
     env = dict(os.environ, PATH=f"{scratch / 'bin'}{os.pathsep}{os.environ['PATH']}")
-    done = subprocess.run(["bash", "-c", command], cwd=scratch, env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command], cwd=scratch, env=env, capture_output=True, text=True, timeout=120
+    )
     lines = README.splitlines()
     shown_after = lines[number] if number < len(lines) else ""  # the README's next line: the output shown
     if shown_after.startswith("Error:") or "bad-lines" in command:  # examples of bad input: exit 2
