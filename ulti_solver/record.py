@@ -57,18 +57,77 @@ def make_record(deal_text: str, bid_text: str, trump_text: Optional[str], play) 
     return GameRecord(deal, played_bid, played_trump, cards)
 
 
+#: What each field of a JSON game record holds, for the message when it holds something else.
+_FIELDS = {
+    "deal": 'the deal as a string, e.g. "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"',
+    "bid": 'the bid as a string, e.g. "40-100 ulti"',
+    "trump": 'a suit as a string, e.g. "leaves", or null for a bid without trump',
+    "play": 'the cards played, a list of strings such as ["BT", "BA"] or one string "BT BA"',
+}
+
+
+def _shown(value) -> str:
+    """A JSON value as the line has it, cut short: ``7``, ``null``, ``[["BT"]]``."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _wrong(name: str, value) -> RecordError:
+    return RecordError(f'"{name}" is {_shown(value)}; it should be {_FIELDS[name]}')
+
+
+def _json_fields(data: dict):
+    """(deal, bid, trump, play) of a JSON game record, each of the type it must have, or a RecordError naming it."""
+    missing = [k for k in ("deal", "bid") if k not in data]
+    if missing or not ("play" in data or "cards" in data):
+        raise RecordError('a JSON game record has "deal", "bid", "trump" and "play" (a list of cards)')
+    for name in ("deal", "bid"):
+        if not isinstance(data[name], str):
+            raise _wrong(name, data[name])
+    trump = data.get("trump")
+    if trump is not None and not isinstance(trump, str):
+        raise _wrong("trump", trump)
+    name = "play" if "play" in data else "cards"
+    play = data[name]
+    if isinstance(play, list):
+        for index, card in enumerate(play, start=1):
+            if not isinstance(card, str):
+                raise RecordError(f'"{name}": card {index} is {_shown(card)}; each card is a string such as "BT", "♦T"')
+    elif not isinstance(play, str):
+        raise RecordError(f'"{name}" is {_shown(play)}; it should be {_FIELDS["play"]}')
+    return data["deal"], data["bid"], trump, play
+
+
+def _json_record(text: str) -> GameRecord:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not a JSON object: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:  # '[[[[...' 100,000 deep
+        raise RecordError("not a JSON game record: its lists or objects are nested too deeply") from None
+    except ValueError as exc:  # a number of 5,000 digits
+        raise RecordError(f"not a JSON game record: {excerpt(' '.join(str(exc).split()))}") from None
+    if not isinstance(data, dict):
+        raise RecordError(
+            f'a JSON game record is an object {{"deal": ..., "bid": ..., "trump": ..., "play": [...]}}, '
+            f"not {'a list' if isinstance(data, list) else _shown(data)}"
+        )
+    return make_record(*_json_fields(data))
+
+
 def parse_record(text: str) -> GameRecord:
-    """One game record, in the line form or as a JSON object."""
+    """One game record, in the line form or as a JSON object.
+
+    Anything that is not a record raises :class:`RecordError` (or another
+    :class:`~ulti_solver.errors.UltiInputError` naming the card, the word
+    or the JSON field), never another exception: a file of records goes
+    on past a bad line.
+    """
+    if not isinstance(text, str):
+        raise RecordError(f"a game record is a line of text, not {type(text).__name__}")
     stripped = text.strip()
-    if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not a JSON object: {exc.msg} at column {exc.colno}") from None
-        missing = [k for k in ("deal", "bid") if k not in data]
-        if missing or not ("play" in data or "cards" in data):
-            raise RecordError('a JSON game record has "deal", "bid", "trump" and "play" (a list of cards)')
-        return make_record(data["deal"], data["bid"], data.get("trump"), data.get("play", data.get("cards")))
+    if stripped.startswith(("{", "[")):
+        return _json_record(stripped)
     fields = [f.strip() for f in stripped.split("|")]
     if len(fields) != 4:
         raise RecordError(

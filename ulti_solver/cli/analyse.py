@@ -219,8 +219,15 @@ class _Knowable:
 
 
 def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge=None, report=None) -> None:
+    """Every game of a file, one per line; a bad line is reported and the others go on (exit 2 at the end).
+
+    Stopped by Ctrl-C or SIGTERM, it says how far it got: the games
+    analysed and printed, the bad lines, and the line it was on.
+    """
     out = Output()
     bad = []
+    done = 0
+    number = None
     with open_lines(file) as source:
         lines = list(numbered_lines(source)) if file != "-" else numbered_lines(source)
         total = len(lines) if file != "-" else None
@@ -245,18 +252,32 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge
                             out.json({"line": number, "error": message})
                         else:
                             out.message(f"line {number}: {message}")
+                        number = None
+                        bar.update(1)
                         continue
                     _print(out, analysis, as_json, number)
                     if report is not None:
                         report.add(analysis, number)
+                    done, number = done + 1, None  # between games: no line in progress
                     bar.update(1)
-        except KeyboardInterrupt as exc:
-            click.echo("Interrupted.", err=True)
+        except KeyboardInterrupt as exc:  # said even with --quiet: the output ends early
+            click.echo(_stopped(done, bad, total, number), err=True)
             sys.exit(interrupted_status(exc))
     if report is not None:
         _write_report(report, quiet)
     if bad:
         sys.exit(2)
+
+
+def _stopped(done: int, bad: List[int], total, at) -> str:
+    """How far an interrupted ``analyse --file`` got, in one line: ``Interrupted at line 12: 4 of 10 games ...``."""
+    where = f" at line {at}" if at is not None else ""
+    games = f"{done} game{'s' if done != 1 else ''} analysed"
+    if bad:
+        shown = ", ".join(map(str, bad[:10])) + (" ..." if len(bad) > 10 else "")
+        games += f", {len(bad)} bad line{'s' if len(bad) != 1 else ''} ({shown})"
+    so_far = games if total is None else f"{done + len(bad)} of {total} lines done ({games})"
+    return f"Interrupted{where}: {so_far}; the games above are complete."
 
 
 def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: int = None) -> None:
