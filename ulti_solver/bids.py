@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import FrozenSet, Optional, Tuple
 
+from . import checks
 from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, SUIT_SYMBOLS_READ, Suit
 from .errors import UltiInputError, excerpt
 
@@ -229,7 +230,6 @@ class Bid:
         return f"Bid.parse({str(self)!r})"
 
 
-@functools.lru_cache(maxsize=1024)
 def parse_bid(text: str) -> Bid:
     """Read bid words in any order and case, accents optional, and check R28.
 
@@ -237,6 +237,11 @@ def parse_bid(text: str) -> Bid:
 
     Remembered per text (a Bid is immutable): a batch names the same few bids on every line.
     """
+    return _parse_bid(checks.text("the bid", text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_bid(text: str) -> Bid:
     if not text.replace(",", " ").split():
         raise BidError("the bid is empty; say e.g. 'party', '40-100 ulti' or 'betli'")
     meaning = []
@@ -291,7 +296,7 @@ def parse_trump(word: Optional[str]) -> Optional[Suit]:
     """Read a ``--trump`` word (R29); ``None`` stays ``None``."""
     if word is None:
         return None
-    folded = fold_word(word)
+    folded = fold_word(checks.text("the trump", word))
     if folded not in TRUMP_WORDS:
         raise _unknown_trump(word)
     return TRUMP_WORDS[folded]

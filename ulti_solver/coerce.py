@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from . import checks
 from .bids import Bid, BidError, parse_bid, parse_trump, trumps_to_solve
 from .cards import SUIT_NAMES, hand_of, parse_card
 from .deal import Deal, parse_deal, parse_hand
@@ -23,12 +24,12 @@ from .variants import DEFAULT_RULES, Rules, make_rules
 
 def as_deal(value) -> Deal:
     """A deal string of the notation (``"A97.TK8.O8.U9 8.A97.A97.ATO ..."``) as a :class:`Deal`."""
-    return parse_deal(value) if isinstance(value, str) else value
+    return parse_deal(value) if isinstance(value, str) else checks.deal(value)
 
 
 def as_bid(value) -> Bid:
     """Bid words (``"40-100 ulti"``, ``"negyvenszáz ulti"``) as a :class:`Bid`."""
-    return parse_bid(value) if isinstance(value, str) else value
+    return parse_bid(value) if isinstance(value, str) else checks.bid(value)
 
 
 def as_bids(value):
@@ -37,12 +38,12 @@ def as_bids(value):
         return None
     if isinstance(value, (str, Bid)):
         return [as_bid(value)]
-    return [as_bid(bid) for bid in value]
+    return checks.bids([parse_bid(bid) if isinstance(bid, str) else bid for bid in checks.bids_given(value)])
 
 
 def as_trump(value) -> Optional[int]:
     """A trump word or symbol (``"bells"``, ``"tök"``, ``"♦"``) as a suit number; None stays None."""
-    return parse_trump(value) if isinstance(value, str) else value
+    return parse_trump(value) if isinstance(value, str) else checks.trump(value)
 
 
 def as_rules(value) -> Rules:
@@ -51,7 +52,7 @@ def as_rules(value) -> Rules:
     if value is None:
         return DEFAULT_RULES
     if not isinstance(value, str):
-        return value
+        return checks.rules(value)
     words = value.split()
     book = words[0] if words and not words[0].startswith(("+", "table=")) else None
     variants = [w[1:] for w in words if w.startswith("+")]
@@ -76,7 +77,9 @@ def as_hand(value) -> int:
             text = ",".join(text.replace(",", " ").split())
         return parse_hand(text)
     if isinstance(value, (list, tuple, set, frozenset)):
-        return hand_of(as_cards(value))
+        return hand_of(as_cards(list(value)))
+    if isinstance(value, bool) or not isinstance(value, int):  # a mask's range is Constraints.check's to judge
+        raise checks.wrong("the cards", value, "a hand such as 'A97.TK8.O8.U9', a list of cards, or a card mask")
     return value
 
 
@@ -85,15 +88,15 @@ def as_card(value) -> int:
     return parse_card(value) if isinstance(value, str) else value
 
 
-def as_cards(value):
+def as_cards(value, name: str = "cards"):
     """Cards in order: a string (``"BT BA BU"``, ``"♦T,♦A"``) or a list of names or numbers, as numbers."""
     if isinstance(value, str):
         from .position import parse_play  # position reads its cards through this module
 
         return parse_play(value)
     if isinstance(value, (list, tuple)):
-        return [as_card(card) for card in value]
-    return value
+        return checks.cards([as_card(card) for card in value], name)
+    return checks.cards(value, name)
 
 
 def as_game(deal, bid, trump, rules):
@@ -108,7 +111,11 @@ def as_game(deal, bid, trump, rules):
     """
     if isinstance(bid, str) or isinstance(trump, str):
         bid, trump = _played(as_bid(bid), as_trump(trump))
-    return as_deal(deal), bid, trump, as_rules(rules)
+    if isinstance(deal, str):
+        deal = parse_deal(deal)
+    if rules is None or isinstance(rules, str):
+        rules = as_rules(rules)
+    return checks.game(deal, bid, trump, rules)  # each checked, and the trump against the bid
 
 
 def as_game_at(deal, bid, trump, rules, position):
@@ -119,8 +126,8 @@ def as_game_at(deal, bid, trump, rules, position):
         from .play import PlayRules
         from .position import replay
 
-        position = replay(deal.require_talon(), PlayRules.for_game(bid, trump, rules), as_cards(position))
-    return deal, bid, trump, rules, position
+        position = replay(deal.require_talon(), PlayRules.for_game(bid, trump, rules), as_cards(position, "position"))
+    return deal, bid, trump, rules, checks.position(position, deal)
 
 
 def _played(bid: Bid, trump: Optional[int]):
@@ -143,8 +150,8 @@ def as_voids(value):
             if seat.strip() not in ("1", "2") or not suit.strip():
                 raise UltiInputError(f"a void is SEAT:SUIT with seat 1 or 2, e.g. '1:hearts'; not {excerpt(void)}")
             void = (int(seat), suit)
-        if isinstance(void, (list, tuple)) and len(void) == 2:
-            void = (void[0], as_trump(void[1]))
+        if isinstance(void, (list, tuple)) and len(void) == 2:  # a suit number is Constraints.check's to judge
+            void = (void[0], parse_trump(void[1]) if isinstance(void[1], str) else void[1])
         pairs.append(void)
     return tuple(pairs)
 
@@ -154,9 +161,11 @@ def as_discards(value):
     those (``["HK,BK", "HK BO"]``); None is every discard."""
     if value is None:
         return None
+    if not isinstance(value, (str, list, tuple)):
+        raise checks.wrong("discards", value, "None, two cards such as 'HK,BK', or a list of such pairs")
     if isinstance(value, str) or (len(value) == 2 and all(_one_card(card) for card in value)):
-        return [tuple(as_cards(value if isinstance(value, str) else list(value)))]
-    return [tuple(as_cards(pair if isinstance(pair, str) else list(pair))) for pair in value]
+        return checks.discards([tuple(as_cards(value if isinstance(value, str) else list(value)))])
+    return checks.discards([tuple(as_cards(pair if isinstance(pair, str) else list(pair))) for pair in value])
 
 
 def _one_card(value) -> bool:
@@ -170,7 +179,7 @@ def as_constraints(value):
         from .dealing import Constraints
 
         return Constraints(value)
-    return value
+    return checks.constraints(value)
 
 
 def as_simulation(constraints, bids, trump, discards, rules):

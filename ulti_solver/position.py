@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
+from . import checks
 from .cards import BB_ACES, BB_SUITS, Card, card_label, card_points, card_suit, cards_label, cards_of, parse_card
 from .coerce import as_cards, as_deal
 from .deal import SEAT_NAMES, Deal, seat_possessive
@@ -121,7 +122,7 @@ def parse_play(text: str) -> List[Card]:
     """Cards in play order, separated by spaces or commas: in the card-list form (``HA``, ``P10``)
     or as the tables print them (``♥A``), so a line copied from ``--line`` reads back."""
     cards = []
-    for index, word in enumerate(w for w in _PLAY_SPLIT.split(text.strip()) if w):
+    for index, word in enumerate(w for w in _PLAY_SPLIT.split(checks.text("the play", text).strip()) if w):
         try:
             cards.append(parse_card(word))
         except UltiInputError as exc:
@@ -160,8 +161,8 @@ def replay(deal: Deal, play: PlayRules, cards: Sequence[Card], start: Optional[P
     allowed by R9-R12; otherwise :class:`PlayError` names the card, its
     trick and whose card it is or the rule it breaks.
     """
-    deal, cards = as_deal(deal), as_cards(cards)
-    position = start or start_of_play(deal)
+    deal, cards, play = as_deal(deal), as_cards(cards), checks.play_rules(play)
+    position = checks.position(start, deal, "start") or start_of_play(deal)
     for index, card in enumerate(cards, start=1):
         where = f"card {index} ({card_label(card)}, trick {position.trick_number})"
         if position.finished:

@@ -17,6 +17,7 @@ import functools
 from dataclasses import dataclass
 from typing import Iterable, List, NamedTuple, Optional, Tuple
 
+from . import checks
 from .bids import BETLI, DURCHMARS, FOUR_ACES, PARTY, ULTI, Bid, fold_word, trumps_to_solve
 from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, Suit
 from .coerce import as_bid, as_rules, as_trump
@@ -432,8 +433,8 @@ def settle(
     bid, trump, rules = as_bid(bid), as_trump(trump), as_rules(rules)
     table = parse_table(table or rules.value_table)
     bid, trump = _resolve_trump(bid, trump)
-    made = parse_names(made) if isinstance(made, str) else made  # a word list, as --made gives it
-    silent = parse_names(silent) if isinstance(silent, str) else silent
+    made = parse_names(made) if isinstance(made, str) else checks.names("made", made)  # words, as --made gives them
+    silent = parse_names(silent) if isinstance(silent, str) else checks.names("silent", silent)
     made_set = frozenset(fold_word(str(name)) for name in made)
     strangers = sorted(made_set - bid.components)
     if strangers:

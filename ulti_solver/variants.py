@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable, NamedTuple, Optional, Tuple
 
+from . import checks
 from .errors import UltiInputError, excerpt
 
 
@@ -206,7 +207,7 @@ def make_rules(book: Optional[str] = None, variants: Iterable[str] = (), table: 
     optionally a value table over the rulebook's own."""
     rulebook = parse_rulebook(book)
     switches = list(rulebook.switches)
-    for variant in variants:
+    for variant in checks.names("variants", variants):
         key = variant.strip().lower() if isinstance(variant, str) else variant
         if key not in VARIANTS:
             raise VariantError(f"unknown variant {excerpt(variant)}; known: {', '.join(VARIANTS)}")

@@ -25,6 +25,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Iterable, List, Optional, Sequence, Tuple
 
+from .. import checks
 from ..bids import NON_RED_TRUMPS, Bid, parse_bid
 from ..cards import HEARTS, Suit, card_name
 from ..coerce import as_bids, as_deal, as_rules
@@ -239,6 +240,8 @@ def best_bids(
     ``on_progress(done)`` is called as candidates are dealt with (for a bar).
     """
     deal, rules, bids, kontra = as_deal(deal), as_rules(rules), as_bids(bids), parse_kontra(kontra)
+    top = checks.count("top", top, 0, why=" (0: every candidate)")
+    on_progress = checks.callback("on_progress", on_progress)
     impl = implementation(impl)
     kontra.check_some_bid_has(CANDIDATE_BIDS_ONLY if bids is None else bids)
     pool: List[Candidate] = []

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence
 
+from .. import checks
 from ..bids import Bid
 from ..cards import SUIT_NAMES, Card, Suit, card_label, card_name, cards_of
 from ..coerce import as_cards, as_game, as_game_at
@@ -76,6 +77,7 @@ def card_values(
 ) -> Dict[Card, int]:
     """The value S (R34, under ``kontra``: R39) after each card the player to move may play."""
     deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
+    checks.position(position, deal, required=True)
     play = PlayRules.for_game(bid, trump, rules)
     return {
         card: position_value(deal, bid, trump, rules, position=position.after(card, play), kontra=kontra, impl=impl)
@@ -104,6 +106,7 @@ def best_line(
     (both sides keep the value with every card).
     """
     deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
+    checks.position(position, deal, required=True)
     play = PlayRules.for_game(bid, trump, rules)
     line: List[Card] = []
     while not position.finished:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple
 
+from .. import checks
 from ..bids import Bid, trumps_to_solve
 from ..cards import SUIT_NAMES, Suit, card_name, cards_label, format_hand
 from ..coerce import as_simulation
@@ -191,6 +192,15 @@ class Simulation:
         return self.tallies[0].samples if self.tallies else 0
 
 
+def _cluster_argument(cluster):
+    """None (no cluster), a scheduler address, a :class:`~ulti_solver.runner.ClusterAddress`, or a Dask client."""
+    from ..runner import ClusterAddress
+
+    if cluster is None or isinstance(cluster, (str, ClusterAddress)) or hasattr(cluster, "submit"):
+        return cluster
+    raise checks.wrong("cluster", cluster, "None, an address such as 'tcp://127.0.0.1:8786', or a distributed.Client")
+
+
 #: Solves per cluster task: some 0.5-2 s of work (a quarter of that at the least, see
 #: :func:`~ulti_solver.runner.task_size`), so that a task's round trip through the scheduler
 #: (1-20 ms) costs a few percent at most.
@@ -229,7 +239,14 @@ def simulate(
     counts the same samples, 0 to n - 1, never part of one.
     """
     constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules)
-    from ..runner import ClusterLost, chunk_size, ordered_results
+    from ..runner import ClusterLost, chunk_size, max_jobs, ordered_results
+
+    samples = checks.count("samples", samples, 1, MAX_SAMPLES, f" (at {MAX_SAMPLES:,} the 95% interval is +-0.001)")
+    seed = checks.whole("seed", seed)
+    jobs = checks.count("jobs", jobs, 1, max_jobs(), " (4 worker processes per core)")
+    cluster = _cluster_argument(cluster)
+    on_sample, on_first = checks.callback("on_sample", on_sample), checks.callback("on_first", on_first)
+    spread_after = None if spread_after is None else checks.number("spread_after", spread_after)
 
     games = games_for(constraints, bids, trump, discards, parse_kontra(kontra), rules)
     hand = format_hand(constraints.hand)

@@ -13,6 +13,7 @@ import os
 import sys
 from typing import List, Optional, Sequence, Tuple
 
+from .. import checks
 from ..bids import Bid, trumps_to_solve
 from ..cards import Suit
 from ..coerce import as_bid, as_deal, as_game_at, as_rules, as_trump
@@ -38,7 +39,7 @@ def core_built() -> bool:
 def implementation(requested: Optional[str] = None) -> str:
     """Which search answers: ``requested``, else ``$ULTI_SOLVER_IMPL``, else the core if built."""
     global _warned
-    name = (requested or os.environ.get(IMPL_ENV) or "").strip().lower()
+    name = (checks.impl(requested) or os.environ.get(IMPL_ENV) or "").strip().lower()
     if name and name not in IMPLEMENTATIONS:
         raise ConfigError(f"unknown implementation {name!r} in {IMPL_ENV}; use one of {', '.join(IMPLEMENTATIONS)}")
     if name == "core" and not core_built():
@@ -96,6 +97,7 @@ def solve(
     command line takes it (see :mod:`ulti_solver.coerce`).
     """
     deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
+    silent, value = checks.flag("silent", silent), checks.flag("value", value)
     kontra = _kontra(kontra, bid, rules)
     if implementation(impl) == "reference" or (position is not None and position.finished):
         # A finished game needs no search: the reference reads its outcome directly.
