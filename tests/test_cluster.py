@@ -423,7 +423,17 @@ def test_a_key_that_is_not_the_certificate_s_is_named(tls_cluster, tmp_path):
     assert_one_error_line(ulti(*SIMULATE, "--cluster", address, *_certificates(wrong)), "TLS certificate", "key")
 
 
-@pytest.mark.parametrize("command", [SIMULATE, BATCH, ["discards", HAND + " -.-.U.- -.-.-.8", "--bid", "party"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        SIMULATE,
+        BATCH,
+        ["discards", HAND + " -.-.U.- -.-.-.8", "--bid", "party"],
+        ["play", HAND, "--talon", "LU,A8", "--bid", "party", "--trump", "leaves"],
+        ["analyse", "--file", str(ROOT / "examples" / "games.txt"), "--knowable", "5"],
+    ],
+    ids=["simulate", "batch", "discards", "play", "analyse"],
+)
 def test_an_empty_cluster_address_is_refused(command):
     assert_one_error_line(ulti(*command, "--cluster", ""), "--cluster", "empty")
 

@@ -20,7 +20,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 #: The commands whose text output is a table, and the widest a table line may be.
-TABLE_COMMANDS = ("solve", "best", "discards", "batch", "simulate", "analyse", "settle")
+TABLE_COMMANDS = ("solve", "best", "discards", "batch", "simulate", "analyse", "settle", "play")
 TABLE_WIDTH = 100
 
 

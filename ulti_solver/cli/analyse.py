@@ -20,6 +20,7 @@ from .options import (
     BadInput,
     bid_option,
     build_rules,
+    cluster_options,
     deal_argument,
     game_kontra,
     jobs_option,
@@ -74,7 +75,7 @@ from .text import (
 )
 @click.option("--seed", type=int, default=0, show_default=True, metavar="K", help="The seed of --knowable's draws.")
 @jobs_option("the cards of --knowable")
-@click.option("--cluster", metavar="ADDRESS", help="Solve --knowable's worlds on a Dask cluster (tcp://HOST:PORT).")
+@cluster_options()
 @json_option(
     "JSON lines: one object per card (index, trick, seat, card, value_before, value_after, "
     "best, error, cost, hindsight_loss, hindsight_band, band; with --knowable knowable_loss, "

@@ -324,7 +324,7 @@ CLUSTER_HELP = (
     "the output is the same as a local run.  A tcp:// scheduler has no authentication and runs "
     "the (pickled) code any client sends it: it must be reachable only by trusted machines.  "
     "tls://HOST:PORT with --tls-ca-file, --tls-cert and --tls-key encrypts and admits only "
-    "certified clients.  A scheduler lost mid-run ends the run with what was finished, exit status 1."
+    "certified clients.  A scheduler lost mid-run is one error line and exit status 1."
 )
 
 

@@ -23,6 +23,7 @@ from .options import (
     BadInput,
     bid_option,
     build_rules,
+    cluster_options,
     game_kontra,
     jobs_option,
     json_option,
@@ -115,7 +116,7 @@ def _cards(text: Optional[str], what: str) -> Optional[int]:
     help="The draw's seed: the same seed gives the same numbers, however the work is spread.",
 )
 @jobs_option("worlds")
-@click.option("--cluster", metavar="ADDRESS", help="Solve the worlds on a Dask cluster, e.g. tcp://127.0.0.1:8786.")
+@cluster_options()
 @json_option(
     "JSON lines, best first, one per legal card: card, samples, mean_value, stderr_value, loss, stderr_loss, "
     "p_made, best."
