@@ -158,7 +158,7 @@ def command(
     Examples:
       ulti play 8.A97.A97.ATO --seat 1 --bid party --trump bells --play "BT BA BU"
       ulti play A97.TK8.O8.U9 --talon LU,A8 --bid party --trump bells --samples 100
-      ulti play TKOU.OU.TK.K7 --seat 2 --bid ulti --trump leaves --play "HA H8" --samples all --json
+      ulti play TKOU.OU.TK.K7 --seat 2 --bid ulti --trump leaves --play "HA H8" --samples 500 --json
     """
     for token in hand:
         if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
