@@ -14,15 +14,12 @@ Pipes and signals need a real process, so those tests run
 """
 
 import json
-import os
 import random
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from ulti_solver.dealing import random_deal
 
@@ -35,23 +32,6 @@ DEAL_AS_SPACED_LISTS = (
 )
 #: A hand void in hearts written first: '-.' must read as a hand, not as an option.
 VOID_IN_HEARTS = "-.TKOU8.TO8.U9 8.A97.A97.ATO ATKOU97.-.K.K7 -.-.U.8"
-
-
-def run(*args, input=None, env=None):
-    return run_cli(*args, input=input, env=env)
-
-
-def ulti(*args):
-    """The real program as a shell runs it."""
-    return [sys.executable, "-m", "ulti_solver", *args]
-
-
-def one_error_line(result):
-    """Exit 2 and exactly one line on stderr, which is returned."""
-    assert result.exit_code == 2, result.stdout + result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    return lines[0]
 
 
 @pytest.fixture(scope="module")
@@ -76,10 +56,10 @@ def long_batch(tmp_path_factory):
     ],
     ids=["batch-j2", "batch-j1", "batch-table", "discards"],
 )
-def test_a_reader_that_stops_after_a_few_lines_ends_the_program_quietly(command, long_batch):
+def test_a_reader_that_stops_after_a_few_lines_ends_the_program_quietly(command, long_batch, ulti_argv):
     """``| head -3``: the program stops at the closed pipe with status 0 and nothing on stderr."""
     args = [word.replace("{long}", long_batch) for word in command]
-    process = subprocess.Popen(ulti(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(ulti_argv(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     first = [process.stdout.readline() for _ in range(3)]
     process.stdout.close()  # the reader is gone; the program has far more to write than the pipe holds
     stderr = process.stderr.read().decode()
@@ -89,10 +69,10 @@ def test_a_reader_that_stops_after_a_few_lines_ends_the_program_quietly(command,
     assert all(line.endswith(b"\n") for line in first)
 
 
-def test_a_reader_gone_before_the_first_line_ends_solve_quietly():
+def test_a_reader_gone_before_the_first_line_ends_solve_quietly(ulti_argv):
     """``| true``: even the first write fails; no "internal error", no exit-time flush message."""
     process = subprocess.Popen(
-        ulti("solve", DEAL, "--bid", "ulti", "--json"), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        ulti_argv("solve", DEAL, "--bid", "ulti", "--json"), stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     process.stdout.close()
     stderr = process.stderr.read().decode()
@@ -104,8 +84,8 @@ def test_a_reader_gone_before_the_first_line_ends_solve_quietly():
 # -- b. bare 'ulti' ---------------------------------------------------------------------
 
 
-def test_bare_ulti_prints_its_help_as_a_page():
-    result = run()
+def test_bare_ulti_prints_its_help_as_a_page(ulti):
+    result = ulti()
     assert result.exit_code == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Usage: ")
@@ -126,13 +106,13 @@ CR_BATCH = (
 
 
 @pytest.mark.parametrize("from_stdin", [False, True], ids=["file", "stdin"])
-def test_a_carriage_return_does_not_shift_the_line_numbers(tmp_path, from_stdin):
+def test_a_carriage_return_does_not_shift_the_line_numbers(tmp_path, from_stdin, ulti):
     if from_stdin:
-        result = run("batch", "-", "--json", "-j", "1", input=CR_BATCH.encode())
+        result = ulti("batch", "-", "--json", "-j", "1", input=CR_BATCH.encode())
     else:
         path = tmp_path / "cr.txt"
         path.write_bytes(CR_BATCH.encode())
-        result = run("batch", str(path), "--json", "-j", "1")
+        result = ulti("batch", str(path), "--json", "-j", "1")
     assert result.exit_code == 2
     objects = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(o["line"], "error" in o) for o in objects] == [(1, False), (2, True), (3, False), (4, True), (5, True)]
@@ -143,10 +123,10 @@ def test_a_carriage_return_does_not_shift_the_line_numbers(tmp_path, from_stdin)
 # -- d. SIGTERM during a parallel batch --------------------------------------------------------
 
 
-def test_sigterm_stops_a_parallel_batch_with_its_summary_and_status_143(long_batch, tmp_path):
+def test_sigterm_stops_a_parallel_batch_with_its_summary_and_status_143(long_batch, tmp_path, ulti_argv):
     with open(tmp_path / "stderr.txt", "w+b") as errors:
         process = subprocess.Popen(
-            ulti("batch", long_batch, "--json", "-j", "2"), stdout=subprocess.PIPE, stderr=errors
+            ulti_argv("batch", long_batch, "--json", "-j", "2"), stdout=subprocess.PIPE, stderr=errors
         )
         first = process.stdout.readline()  # the workers are running and results are flowing
         try:
@@ -173,25 +153,25 @@ def test_sigterm_stops_a_parallel_batch_with_its_summary_and_status_143(long_bat
 
 
 @pytest.mark.parametrize("option", ["-j", "-x", "-q"])
-def test_an_unknown_short_option_is_named_not_read_as_a_hand(option):
-    line = one_error_line(run("solve", DEAL, "--bid", "party", option, "2"))
+def test_an_unknown_short_option_is_named_not_read_as_a_hand(option, ulti, bad_input):
+    line = bad_input(ulti("solve", DEAL, "--bid", "party", option, "2"))
     assert f"'{option}'" in line and "option" in line.lower()
     assert "deal" not in line.lower()
 
 
-def test_an_unknown_option_wins_over_a_missing_bid():
-    line = one_error_line(run("solve", DEAL, "-q"))
+def test_an_unknown_option_wins_over_a_missing_bid(ulti, bad_input):
+    line = bad_input(ulti("solve", DEAL, "-q"))
     assert "'-q'" in line and "--bid" not in line
 
 
-def test_solve_dash_h_prints_the_help():
-    result = run("solve", "-h")
+def test_solve_dash_h_prints_the_help(ulti):
+    result = ulti("solve", "-h")
     assert result.exit_code == 0 and result.stderr == ""
     assert result.stdout.startswith("Usage: ") and "Examples:" in result.stdout
 
 
-def test_a_hand_void_in_hearts_given_as_words_is_still_a_hand():
-    result = run("solve", *VOID_IN_HEARTS.split(), "--bid", "betli", "--json")
+def test_a_hand_void_in_hearts_given_as_words_is_still_a_hand(ulti):
+    result = ulti("solve", *VOID_IN_HEARTS.split(), "--bid", "betli", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["deal"] == VOID_IN_HEARTS
 
@@ -200,25 +180,25 @@ def test_a_hand_void_in_hearts_given_as_words_is_still_a_hand():
 
 
 @pytest.mark.parametrize("where", ["argument", "stdin", "batch line", "bid", "command name"])
-def test_a_10_mb_input_gives_a_short_error_line(tmp_path, where):
+def test_a_10_mb_input_gives_a_short_error_line(tmp_path, where, ulti, bad_input):
     huge = DEAL + " " + "x" * 10_000_000
     if where == "argument":
-        result = run("solve", huge, "--bid", "party")
+        result = ulti("solve", huge, "--bid", "party")
     elif where == "stdin":
-        result = run("solve", "-", "--bid", "party", input=huge)
+        result = ulti("solve", "-", "--bid", "party", input=huge)
     elif where == "batch line":
         path = tmp_path / "huge.txt"
         path.write_text(huge + " | party\n")
-        result = run("batch", str(path), "--json", "-j", "1", "--quiet")
+        result = ulti("batch", str(path), "--json", "-j", "1", "--quiet")
         assert len(result.stdout) < 1024 and "characters" in json.loads(result.stdout)["error"]
     elif where == "bid":  # 100 kB: suggesting a near bid word takes seconds on 10 MB
-        result = run("solve", DEAL, "--bid", "x" * 100_000)
+        result = ulti("solve", DEAL, "--bid", "x" * 100_000)
     else:
-        result = run("x" * 10_000_000)
+        result = ulti("x" * 10_000_000)
     assert result.exit_code == 2
     assert len(result.stderr.encode()) < 1024
     if where != "batch line":
-        assert "characters" in one_error_line(result)  # says how long the input was
+        assert "characters" in bad_input(result)  # says how long the input was
 
 
 # -- g. a bad ULTI_SOLVER_IMPL -----------------------------------------------------------------
@@ -229,9 +209,9 @@ def test_a_10_mb_input_gives_a_short_error_line(tmp_path, where):
     [["solve", DEAL, "--bid", "party"], ["batch", str(EXAMPLES / "batch.txt"), "--bid", "party", "-j", "2"]],
     ids=["solve", "batch"],
 )
-def test_a_bad_implementation_variable_is_bad_input_naming_it(command):
-    result = run(*command, env={"ULTI_SOLVER_IMPL": "bogus"})
-    line = one_error_line(result)
+def test_a_bad_implementation_variable_is_bad_input_naming_it(command, ulti, bad_input):
+    result = ulti(*command, env={"ULTI_SOLVER_IMPL": "bogus"})
+    line = bad_input(result)
     assert "ULTI_SOLVER_IMPL" in line and "bogus" in line and "internal" not in line
     assert result.stdout == ""  # said before any result or header
 
@@ -242,20 +222,23 @@ def test_a_bad_implementation_variable_is_bad_input_naming_it(command):
 @pytest.mark.parametrize(
     "command", [["solve", "-", "--bid", "betli", "--json"], ["batch", "-", "--bid", "betli", "--json", "-j", "1"]]
 )
-def test_a_bom_on_stdin_is_not_a_card(command):
-    result = run(*command, input=b"\xef\xbb\xbf" + DEAL.encode() + b"\n")
+def test_a_bom_on_stdin_is_not_a_card(command, ulti):
+    result = ulti(*command, input=b"\xef\xbb\xbf" + DEAL.encode() + b"\n")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout.splitlines()[0])["deal"] == DEAL
 
 
-def test_stdin_is_utf8_whatever_the_locale():
+def test_stdin_is_utf8_whatever_the_locale(ulti_process):
     """A BOM read as Latin-1 would be three letters; stdin is read as UTF-8 bytes, as batch reads it."""
-    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
-    done = subprocess.run(
-        ulti("solve", "-", "--bid", "betli", "--json"),
-        env=env,
-        capture_output=True,
+    done = ulti_process(
+        "solve",
+        "-",
+        "--bid",
+        "betli",
+        "--json",
+        env={"PYTHONIOENCODING": "latin-1"},
         input=b"\xef\xbb\xbf" + DEAL.encode() + b"\n",
+        text=False,
         timeout=60,
     )
     assert done.returncode == 0, done.stderr.decode()
@@ -277,24 +260,24 @@ def test_stdin_is_utf8_whatever_the_locale():
 @pytest.mark.parametrize(
     "option, values", [("--rules", ("classic", "tournament")), ("--table", ("classic", "tournament"))]
 )
-def test_rules_and_table_given_twice_are_rejected(command, option, values):
-    line = one_error_line(run(*command, option, values[0], option, values[1]))
+def test_rules_and_table_given_twice_are_rejected(command, option, values, ulti, bad_input):
+    line = bad_input(ulti(*command, option, values[0], option, values[1]))
     assert option in line and "once" in line
 
 
 # -- k. messages in words ------------------------------------------------------------------------
 
 
-def test_r6_one_card_is_one_card():
-    line = one_error_line(run("solve", "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.-", "--bid", "party"))
+def test_r6_one_card_is_one_card(ulti, bad_input):
+    line = bad_input(ulti("solve", "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.-", "--bid", "party"))
     assert "the talon has 1 card;" in line and "1 cards" not in line
 
 
 @pytest.mark.parametrize(
     "text", [DEAL_AS_SPACED_LISTS, DEAL_AS_SPACED_LISTS.replace(" / ", " "), DEAL_AS_SPACED_LISTS.replace(", ", " , ")]
 )
-def test_card_lists_may_have_spaces_around_the_commas(text):
-    result = run("solve", text, "--bid", "betli", "--json")
+def test_card_lists_may_have_spaces_around_the_commas(text, ulti):
+    result = ulti("solve", text, "--bid", "betli", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["deal"] == DEAL
 
@@ -302,7 +285,7 @@ def test_card_lists_may_have_spaces_around_the_commas(text):
 @pytest.mark.parametrize(
     "text, found", [("A97.TK8 8.A97.A97.ATO", "2 groups"), (DEAL + " -.-.-.- -.-.-.-", "6 groups")]
 )
-def test_r5_a_wrong_number_of_groups_says_what_a_deal_is(text, found):
-    line = one_error_line(run("solve", text, "--bid", "party"))
+def test_r5_a_wrong_number_of_groups_says_what_a_deal_is(text, found, ulti, bad_input):
+    line = bad_input(ulti("solve", text, "--bid", "party"))
     for words in ("three hands", "declarer, seat 1, seat 2", "optionally the talon", "spaces or '/'", found):
         assert words in line

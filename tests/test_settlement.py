@@ -458,13 +458,11 @@ def test_r27_no_silent_durchmars_in_a_durchmars_bid():
         (["--made", "ulti", "--rules", " "], "--rules"),
     ],
 )
-def test_an_empty_settle_option_is_refused_in_one_line(args, option):
+def test_an_empty_settle_option_is_refused_in_one_line(args, option, ulti):
     """'' used to mean "nothing made" (or the default table) without a word; '-' says none."""
-    from conftest import run_cli
-
-    result = run_cli("settle", "--bid", "40-100 ulti", "--trump", "leaves", *args)
+    result = ulti("settle", "--bid", "40-100 ulti", "--trump", "leaves", *args)
     assert result.exit_code == 2 and result.stdout == ""
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith("Error: ") and option in line and "empty" in line
-    none = run_cli("settle", "--bid", "40-100 ulti", "--trump", "leaves", "--made", "-", "--silent", "-")
+    none = ulti("settle", "--bid", "40-100 ulti", "--trump", "leaves", "--made", "-", "--silent", "-")
     assert none.exit_code == 0 and "The declarer pays each defender 12" in none.stdout
