@@ -100,6 +100,22 @@ def test_every_command_is_listed_in_the_group_help(ulti):
     }
 
 
+def test_bare_ulti_prints_its_help_as_a_page(ulti):
+    result = ulti()
+    assert result.exit_code == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Usage: ")
+    assert "Start here:" in [line.strip() for line in lines]
+    assert any(line.strip().startswith("ulti solve ") for line in lines)
+    assert len(lines) > 20
+
+
+def test_solve_dash_h_prints_the_help(ulti):
+    result = ulti("solve", "-h")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout.startswith("Usage: ") and "Examples:" in result.stdout
+
+
 # -- solve --------------------------------------------------------------------------
 
 
