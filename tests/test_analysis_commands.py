@@ -1,11 +1,11 @@
-"""The newer commands against INTERFACE.md: settle, solve --value/--play/--cards/--line, best, analyse.
+"""Positions and played games on the command line (INTERFACE.md, "Positions and played games";
+R9-R12, R34): ``solve --play`` with ``--cards`` and ``--line``, an illegal card named with its
+trick and rule, and ``ulti analyse`` judging each card of a game.
 
-Each test runs the real command through click's CliRunner and checks
-what it prints against the rules (R9-R12, R30-R35) or against another
-command: ``best`` against ``solve --value``, ``analyse`` against the
-values of its own neighbouring cards.  Played games are built with
-:func:`ulti_solver.analysis.replay.best_line`, so they are legal by
-construction and their values are known.
+What the commands print is held to the rules and to each other: a best line keeps the value
+(R34), ``analyse`` chains the values of neighbouring cards.  Played games are built with
+:func:`ulti_solver.analysis.replay.best_line`, so they are legal by construction and their
+values are known.
 """
 
 import json
@@ -23,7 +23,6 @@ from ulti_solver.variants import make_rules
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DEAL = (EXAMPLES / "deal.txt").read_text().strip()
-SETTLE_FIELDS = {"bid", "trump", "table", "per_defender", "declarer_total", "items"}
 CARD_FIELDS = {"index", "trick", "seat", "card", "value_before", "value_after", "best", "error"}
 
 
@@ -37,90 +36,6 @@ def party_in_bells():
     deal, bid = parse_deal(DEAL), parse_bid("party")
     rules = make_rules()
     return deal, bid, rules, best_line(deal, bid, BELLS, rules, start_of_play(deal))
-
-
-# -- settle (R30-R33) ---------------------------------------------------------------
-
-
-@pytest.fixture
-def ulti_settle(ulti_json):
-    """``ulti_settle(*ARGS)``: the one object of ``ulti settle ARGS --json``, with the fields INTERFACE.md gives it."""
-
-    def settled(*args):
-        [data] = ulti_json("settle", *args, "--json")
-        assert set(data) == SETTLE_FIELDS
-        return data
-
-    return settled
-
-
-def test_r31_ulti_made_party_lost_pays_three_in_the_classic_table(ulti_settle):
-    data = ulti_settle("--bid", "ulti", "--trump", "leaves", "--made", "ulti")
-    assert (data["bid"], data["trump"], data["table"]) == ("ulti", "leaves", "classic")
-    assert data["items"] == [{"name": "party", "made": False, "units": -1}, {"name": "ulti", "made": True, "units": 4}]
-    assert data["per_defender"] == 3 and data["declarer_total"] == 6  # R30: 2S in all
-
-
-def test_r32_a_lost_40_100_costs_double_in_the_tournament_table(ulti_settle):
-    classic = ulti_settle("--bid", "40-100 ulti", "--trump", "leaves", "--made", "ulti")
-    tournament = ulti_settle("--bid", "40-100 ulti", "--trump", "leaves", "--made", "ulti", "--table", "tournament")
-    assert classic["per_defender"] == 0 and classic["declarer_total"] == 0
-    assert tournament["per_defender"] == -4 and tournament["declarer_total"] == -8
-    assert tournament["table"] == "tournament"
-    assert [i["units"] for i in classic["items"]] == [-4, 4]
-    assert [i["units"] for i in tournament["items"]] == [-8, 4]
-
-
-def test_r32_rules_tournament_brings_its_table(ulti_settle):
-    data = ulti_settle("--bid", "party", "--trump", "acorns", "--made", "-", "--rules", "tournament")
-    assert data["table"] == "tournament" and data["per_defender"] == -2  # party alone, lost: 2
-
-
-def test_r32_r33_red_doubles_and_a_silent_100_replaces_the_party(ulti_settle):
-    red = ulti_settle("--bid", "red party", "--made", "party")
-    assert red["trump"] == "hearts" and red["per_defender"] == 2
-    silent = ulti_settle("--bid", "party", "--trump", "acorns", "--made", "party", "--silent", "declarer-100")
-    by_name = {item["name"]: item for item in silent["items"]}
-    assert by_name["party"]["units"] == 0 and by_name["declarer-100"]["units"] == 2
-    assert silent["per_defender"] == 2
-
-
-@pytest.mark.parametrize(
-    "args, words",
-    [
-        (["--bid", "40-100 ulti", "--trump", "leaves", "--made", "durchmars"], ["durchmars", "40-100", "ulti"]),
-        (
-            ["--bid", "ulti", "--trump", "leaves", "--made", "ulti", "--silent", "silent-nothing"],
-            ["silent-nothing", "declarer-100"],
-        ),
-        (
-            ["--bid", "ulti", "--trump", "leaves", "--made", "ulti", "--table", "fancy"],
-            ["fancy", "classic", "tournament"],
-        ),
-    ],
-    ids=["made-not-in-bid", "unknown-silent", "unknown-table"],
-)
-def test_settle_bad_input_is_one_clear_line(args, words, ulti, bad_input):
-    bad_input(ulti("settle", *args), *words)
-
-
-# -- solve --value and --table (R32, R34) ------------------------------------------------
-
-
-def test_r34_solve_value_is_an_int_and_the_rules_name_the_table(ulti_json):
-    [plain] = ulti_json("solve", DEAL, "--bid", "party", "--trump", "bells", "--json")
-    [data] = ulti_json("solve", DEAL, "--bid", "party", "--trump", "bells", "--value", "--json")
-    assert "value" not in plain
-    assert type(data["value"]) is int and data["value"] == -1  # the party lost, nothing else
-    assert data["rules"]["table"] == "classic"
-
-
-def test_r32_solve_table_tournament_doubles_a_lost_party_alone(ulti_json):
-    [data] = ulti_json(
-        "solve", DEAL, "--bid", "party", "--trump", "bells", "--value", "--table", "tournament", "--json"
-    )
-    assert data["rules"] == {"book": "ultiblog", "variants": [], "table": "tournament"}
-    assert data["value"] == -2
 
 
 # -- solve --play --cards --line ---------------------------------------------------------------
@@ -179,33 +94,6 @@ def test_r9_r12_an_illegal_card_names_itself_its_trick_and_the_rule(
 def test_a_card_from_another_hand_says_whose_it_is(ulti, bad_input):
     line = bad_input(ulti("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "HA HT"))
     assert "(♥T, trick 1)" in line and "seat 1's turn" in line and "seat 2's hand" in line
-
-
-# -- best (R35) -----------------------------------------------------------------------
-
-
-def test_r35_best_ranks_ascend_and_equal_values_share_a_rank(ulti_json):
-    objects = ulti_json("best", DEAL, "--json", "--quiet")
-    assert len(objects) == 10
-    ranks, values = [o["rank"] for o in objects], [o["value"] for o in objects]
-    assert ranks[0] == 1 and ranks == sorted(ranks)
-    assert values == sorted(values, reverse=True)
-    for position, (rank, value) in enumerate(zip(ranks, values, strict=True)):
-        assert rank == 1 + sum(v > value for v in values[:position])  # ties share, then skip
-
-
-def test_r35_the_best_value_is_the_largest_solve_value_over_every_bid(ulti_json):
-    every = ulti_json("best", DEAL, "--top", "0", "--json", "--quiet")
-    assert len(every) == 150 == len({(o["bid"], o["trump"]) for o in every})  # INTERFACE.md: 150 candidates
-    solved = {}
-    for bid in sorted({o["bid"] for o in every}):
-        for data in ulti_json("solve", DEAL, "--bid", bid, "--value", "--json"):
-            solved[data["bid"], data["trump"]] = data["value"]
-    assert solved == {(o["bid"], o["trump"]): o["value"] for o in every}
-    assert every[0]["rank"] == 1 and every[0]["value"] == max(solved.values())
-    # The default --top 10 prunes its search, but not its answer.
-    top = ulti_json("best", DEAL, "--json", "--quiet")
-    assert [(o["rank"], o["value"]) for o in top] == [(o["rank"], o["value"]) for o in every[:10]]
 
 
 # -- analyse --------------------------------------------------------------------------
