@@ -395,7 +395,7 @@ def test_batch_over_tls_with_certificates_is_byte_identical_to_a_local_run(tls_c
 
 def test_tls_without_certificates_says_which_options_give_them(tls_cluster, ulti_process, bad_input):
     address, _, _ = tls_cluster
-    # It used to wait 10 s for a client that could not start, then print its traceback.
+    # A TLS scheduler without certificates: said at once, not after a client has waited 10 s to start.
     bad_input(ulti_process(*SIMULATE, "--cluster", address), "needs certificates", "--tls-ca-file")
 
 

@@ -106,7 +106,8 @@ def test_any_line_is_a_record_or_an_input_error(line):
 
 
 def test_analyse_file_goes_on_past_wrongly_typed_json_lines(tmp_path, ulti):
-    """A line with "trump": 7 ended the file with 'internal error: AttributeError', the games after it lost."""
+    """A mistyped field ("trump": 7) makes a bad line like any other, not an internal error: the games after it
+    are analysed."""
     bad = [record(trump=7), record(play=None), record(play=[["BT"]]), record(deal=5), json.dumps([GOOD])]
     path = tmp_path / "games.txt"
     path.write_text("\n".join([record(), *bad, record(), ""]))

@@ -123,7 +123,7 @@ def test_jobs_are_bounded_by_a_few_per_core():
 @pytest.mark.parametrize("command", ["batch", "simulate", "discards"])
 @pytest.mark.parametrize("jobs", ["40", str(10**25)])
 def test_more_jobs_than_a_few_per_core_are_refused_naming_the_bound(command, jobs, ulti, bad_input):
-    """-j 40 started 41 processes (813 MB) on 2 cores."""
+    """Each job is a process of its own: -j 40 on 2 cores would start 41 processes (813 MB)."""
     words = {
         "batch": ["examples/batch.txt", "--bid", "party"],
         "simulate": ["A97.TK8.O8.U9", "--talon", "LU,A8"],

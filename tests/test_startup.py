@@ -1,7 +1,7 @@
 """Start-up: each command imports only what it needs.
 
-From the shell, the imports are most of a quick command's time (issue 12:
-Python and click alone take about half of a one-deal ``ulti solve``), so
+From the shell, the imports are most of a quick command's time (Python
+and click alone take about half of a one-deal ``ulti solve``), so
 the modules only some runs need are imported where they are used.  These
 tests run a fresh interpreter and list what it imported.
 """
