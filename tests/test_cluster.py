@@ -240,40 +240,37 @@ def doomed_scheduler():
                 process.wait()
 
 
-def _kill_after_two_chunks(run, scheduler, client):
-    """Let the run finish two chunks on the cluster, then kill the scheduler; the run's (stdout, stderr)."""
+def _kill_after_two_chunks(argv, scheduler, client):
+    """Start the command line ``argv``, let it finish two chunks on the cluster, then kill the
+    scheduler: the run's (exit status, stdout, stderr)."""
 
     def _chunks_done(dask_scheduler) -> int:  # nested: sent by value to a scheduler that cannot import the tests
         log = dask_scheduler.transition_log
         return sum(1 for entry in log if "_run_chunk" in str(entry[0]) and entry[2] == "memory")
 
-    deadline = time.monotonic() + 120
-    while run.poll() is None and time.monotonic() < deadline:
-        if client.run_on_scheduler(_chunks_done) >= 2:
-            break
-        time.sleep(0.05)
-    assert run.poll() is None, "the run ended before the scheduler could be killed"
-    scheduler.kill()
-    return run.communicate(timeout=120)
+    run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 120
+        while run.poll() is None and time.monotonic() < deadline:
+            if client.run_on_scheduler(_chunks_done) >= 2:
+                break
+            time.sleep(0.05)
+        assert run.poll() is None, "the run ended before the scheduler could be killed"
+        scheduler.kill()
+        out, err = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    return run.returncode, out, err
 
 
 def test_a_lost_scheduler_ends_simulate_with_the_samples_solved_so_far(doomed_scheduler, ulti_process, ulti_argv):
     address, scheduler, client = doomed_scheduler
     args = ["simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "100000", "--seed", "3", "--json"]
-    run = subprocess.Popen(
-        ulti_argv(*args, "--cluster", address, "--quiet"),  # the loss is said anyway
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        out, err = _kill_after_two_chunks(run, scheduler, client)
-    finally:
-        if run.poll() is None:
-            run.kill()
-            run.communicate()
-    assert run.returncode == 1, err
+    argv = ulti_argv(*args, "--cluster", address, "--quiet")  # the loss is said anyway
+    status, out, err = _kill_after_two_chunks(argv, scheduler, client)
+    assert status == 1, err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     rows = [json.loads(line) for line in out.splitlines()]
     solved = rows[0]["samples"]
@@ -290,20 +287,9 @@ def test_a_lost_scheduler_ends_batch_with_the_lines_printed_and_how_far_it_got(d
     deals = [line for line in (ROOT / "examples" / "batch.txt").read_text().splitlines() if line and line[0] != "#"]
     path = tmp_path / "long.txt"
     path.write_text("\n".join(deals * 150) + "\n")
-    run = subprocess.Popen(
-        ulti_argv("batch", str(path), "--bid", "party", "--json", "--cluster", address),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        out, err = _kill_after_two_chunks(run, scheduler, client)
-    finally:
-        if run.poll() is None:
-            run.kill()
-            run.communicate()
-    assert run.returncode == 1, err
+    argv = ulti_argv("batch", str(path), "--bid", "party", "--json", "--cluster", address)
+    status, out, err = _kill_after_two_chunks(argv, scheduler, client)
+    assert status == 1, err
     assert "Traceback" not in err
     lines = [json.loads(line)["line"] for line in out.splitlines()]
     done = len(set(lines))
