@@ -1,0 +1,340 @@
+"""``ulti bid``: what to bid, and what to lay in the talon, from twelve cards (R43)."""
+
+from __future__ import annotations
+
+import sys
+from typing import List, Optional
+
+import click
+
+from ..analysis.bidding import DEFAULT_SAMPLES, DEFAULT_TOP, BidAdvice, advise_bid
+from ..errors import UltiInputError
+from ..runner import jobs_plan
+from .app import interrupted_status
+from .options import (
+    _OPTION_LIKE,
+    BadInput,
+    bids_option,
+    build_rules,
+    jobs_option,
+    json_option,
+    kontra_option,
+    rules_options,
+)
+from .output import Output, progress_bar
+from .text import aligned, cards_text, explained, kontra_text, plural, rules_text, trump_text, wrapped
+
+
+def _samples(ctx, param, value: Optional[str]):
+    if value is None:
+        return DEFAULT_SAMPLES
+    if value.strip().lower() == "all":
+        return "all"
+    try:
+        count = int(value)
+    except ValueError:
+        raise click.BadParameter(f"a number of worlds or 'all', not {value!r}", ctx=ctx, param=param) from None
+    if not 2 <= count <= 1_000_000:
+        raise click.BadParameter(f"between 2 and 1,000,000 worlds, or 'all'; not {count}", ctx=ctx, param=param)
+    return count
+
+
+def _hand(tokens) -> int:
+    from ..deal import parse_hand
+
+    for token in tokens:
+        if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
+            raise click.UsageError(f"no such option: {token[:40]}")
+    try:
+        return parse_hand(" ".join(tokens).strip())
+    except UltiInputError as exc:
+        raise BadInput(f"HAND12: {exc}") from None
+
+
+@click.command(name="bid", context_settings={"ignore_unknown_options": True})
+@click.argument("hand", nargs=-1, required=True)
+@click.option(
+    "--samples",
+    callback=_samples,
+    metavar="N|all",
+    help=f"Worlds each of the best candidates is valued on (default {DEFAULT_SAMPLES}); 'all' counts "
+    "every world (only when few fit: see --help).",
+)
+@click.option(
+    "--top",
+    type=click.IntRange(min=1),
+    default=DEFAULT_TOP,
+    show_default=True,
+    metavar="K",
+    help="How many candidates to report; they are never dropped, so each is valued on every world.",
+)
+@bids_option("Only this bid (repeatable), in every trump it may take.")
+@rules_options()
+@kontra_option("every candidate that has the components named ('all=1': which bid survives a kontra)")
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="K",
+    help="The worlds' seed: the same seed gives the same answer, however the work is spread.",
+)
+@click.option(
+    "--time",
+    "budget",
+    type=click.FloatRange(min=0),
+    metavar="SECONDS",
+    help="Start no new look at the worlds after this long: the answer then rests on fewer worlds, "
+    "and depends on the machine.",
+)
+@click.option(
+    "--holdout",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Fresh worlds the candidates reported are valued on again (default: as many as --samples).",
+)
+@jobs_option("worlds")
+@click.option("--cluster", metavar="ADDRESS", help="Solve the worlds on a Dask cluster, e.g. tcp://127.0.0.1:8786.")
+@json_option(
+    "JSON lines, best first: rank, discard, bid, trump, samples, mean_value, stderr_value, p_made, "
+    "ci95, holdout_samples, holdout_mean, holdout_stderr, behind_first, stderr_behind, same_as."
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
+def command(
+    hand,
+    samples,
+    top,
+    bids,
+    variants,
+    rulebook,
+    table,
+    kontra,
+    seed,
+    budget,
+    holdout,
+    jobs,
+    cluster,
+    as_json,
+    quiet,
+):
+    """What to bid, and what to lay in the talon, from twelve cards (R43).
+
+    HAND12 is your twelve cards before the discard.  The twenty you cannot
+    see are split between the defenders in every way alike (the worlds,
+    R42); each discard, bid and trump is valued double dummy in each world
+    it is weighed on, every one on the same worlds, and ranked by its mean
+    (its single-dummy value, R43) in units per defender.
+
+    Discards that play alike are weighed once, bids that a simpler bid
+    beats in every world (a part lost before play) not at all; the rest
+    race on 25, 50, 100, then 200 worlds, a candidate dropped once it is
+    clearly worse than one of the best (a one-sided test on the paired
+    differences, wrong once in a thousand), most of them after cheap
+    searches that only bound their value.  The best are valued again on
+    fresh worlds ('fresh'): the best of many estimates is an overestimate,
+    the fresh one is not.  The answer says whether the first is ahead of
+    the second beyond chance.  Ctrl-C prints the standings so far.
+
+    --samples all counts every world, exactly, when few fit (up to 5,000:
+    none with twelve cards alone; from Python with cards known to be in a
+    defender's hand).
+
+    \b
+    Examples:
+      ulti bid "$(ulti example discard | cut -d' ' -f1)" --samples 50
+      ulti bid AKU7.T9.OU.AK97 --bid party --bid ulti --top 3
+      ulti bid AKU7.T9.OU.AK97 --bid "40-100" --kontra all --samples 25 --json
+    """
+    if jobs is not None and cluster:
+        raise click.UsageError("choose one of -j and --cluster")
+    own = _hand(hand)
+    rules = build_rules(rulebook, variants, table)
+    client = None
+    if cluster:
+        from ..runner import connect
+
+        client = connect(cluster)
+    workers, spread_after = jobs_plan(jobs)
+    bars = []
+    total = samples if isinstance(samples, int) else None
+
+    def advance(left, worlds):
+        # The bar starts with the first answer, after a pool has forked (see ulti simulate).
+        if not bars:
+            bars.append(progress_bar(total, "world", quiet))
+        bar = bars[0]
+        if hasattr(bar, "set_description_str"):
+            bar.set_description_str(f"{plural(left, 'candidate')} left", refresh=False)
+        bar.update(max(0, worlds - bar.n))
+
+    try:
+        advice = advise_bid(
+            own,
+            samples,
+            top=top,
+            bids=bids,
+            rules=rules,
+            kontra=kontra,
+            seed=seed,
+            holdout=holdout,
+            time_budget=budget,
+            jobs=workers,
+            cluster=client,
+            spread_after=spread_after,
+            on_progress=advance,
+        )
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
+    finally:
+        for bar in bars:
+            bar.close()
+        if client is not None:
+            client.close()
+    out = Output()
+    if as_json:
+        for choice in advice.choices:
+            data = choice.as_json()
+            if advice.partial:
+                data["partial"] = True
+            out.json(data)
+    else:
+        out.lines(advice_lines(advice))
+    if advice.partial:  # said even with --quiet: the standings are of fewer worlds than asked
+        click.echo(
+            f"Interrupted after {advice.seconds:.1f} s: partial standings on {plural(advice.worlds, 'world')}, "
+            "without fresh worlds",
+            err=True,
+        )
+        sys.exit(interrupted_status(advice.interrupted))
+    if not quiet:
+        counts = advice.counts
+        click.echo(
+            f"Weighed {counts['weighed']:,} of {counts['candidates']:,} candidates on up to "
+            f"{plural(advice.worlds, 'world')} in {advice.seconds:.1f} s",
+            err=True,
+        )
+
+
+def _value(mean: float, stderr: float, exact: bool) -> str:
+    return f"{mean:+.2f}" + ("" if exact else f" ± {stderr:.2f}")
+
+
+def advice_lines(advice: BidAdvice) -> List[str]:
+    """The table of ``ulti bid``: the hand, how the candidates were cut down, the best, how sure."""
+    counts = advice.counts
+    lines = [
+        f"Hand  {advice.hand}  (12 cards, before the discard)",
+        *([f"Kontra on every candidate that has it: {advice.kontra}"] if advice.kontra else []),
+        f"Rules {rules_text(advice.rules)}",
+        "",
+    ]
+    if advice.partial:
+        lines += [
+            f"Interrupted: the standings after {plural(advice.worlds, 'world')}, partial "
+            "(not every candidate weighed, no fresh worlds).",
+            "",
+        ]
+    if advice.exact:
+        worlds = f"every one of the {advice.world_count:,} worlds that fit, counted exactly"
+    else:
+        worlds = f"up to {plural(advice.worlds, 'world')} drawn (seed {advice.seed}), the same for every candidate"
+    lines += wrapped(
+        f"{counts['candidates']:,} candidates (every discard, bid and trump): "
+        f"{counts['merged']:,} discards play like another one, {counts['beaten']:,} bids are beaten in every "
+        f"world by a simpler bid (a part lost before play); {counts['weighed']:,} raced on {worlds}: "
+        f"{counts['dropped_on_bounds']:,} dropped on cheap bounds, {counts['dropped_on_values']:,} after "
+        f"valuing, {counts['left']:,} left."
+    )
+    if advice.out_of_time:
+        lines += wrapped("The time given (--time) ran out before the last look at the worlds.")
+    lines.append("")
+    if not advice.choices:
+        return lines + ["No candidate was valued on every world of a look yet."]
+    exact = advice.exact
+    fresh = not exact and any(c.holdout is not None for c in advice.choices)
+    rows = [["rank", "discard", "bid", "trump", "value", "behind first", "made", *(["fresh worlds"] if fresh else [])]]
+    for choice in advice.choices:
+        behind = "-" if choice is advice.choices[0] else _value(-choice.behind.per_defender, 0, True)
+        if choice is not advice.choices[0] and not exact:
+            behind += f" ± {choice.behind.stderr_per_defender:.2f}"
+        made = "-" if choice.p_made is None else f"{choice.p_made:.0%}"
+        row = [
+            str(choice.rank),
+            cards_text(choice.discard),
+            str(choice.bid),
+            trump_text(choice.trump),
+            _value(choice.mean_value, choice.stderr_value, exact),
+            behind,
+            made,
+        ]
+        if fresh:
+            held = choice.holdout
+            row.append("-" if held is None else _value(held.per_defender, held.stderr_per_defender, False))
+        rows.append(row)
+    lines += aligned(rows, right=(0,))
+    lines.append("")
+    lines += _verdict(advice)
+    lines += ["", *legend(advice, fresh)]
+    return lines
+
+
+def _verdict(advice: BidAdvice) -> List[str]:
+    """How sure the race is: the first against the second, then the advice in a sentence."""
+    first = advice.choices[0]
+    lines: List[str] = []
+    if len(advice.choices) > 1:
+        second = advice.choices[1]
+        gap = first.mean_value - second.mean_value
+        if advice.exact:
+            said = "better than" if advice.separated else "as good as"
+            lines += wrapped(f"Counting every world, the first is {said} the second (by {gap:.2f} units per defender).")
+        elif advice.separated:
+            lines += wrapped(
+                f"The first is ahead of the second by {gap:.2f} ± {second.behind.stderr_per_defender:.2f} units per "
+                "defender on the same worlds: separated (more than twice its standard error)."
+            )
+        else:
+            lines += wrapped(
+                f"The first is ahead of the second by {gap:.2f} ± {second.behind.stderr_per_defender:.2f} units per "
+                "defender on the same worlds: not separated, they may be as good as each other."
+            )
+    discard = cards_text(first.discard)
+    same = f" (or {', '.join(cards_text(d) for d in first.candidate.same_as)}, which play alike)"
+    same = same if first.candidate.same_as else ""
+    trump = f"{trump_text(first.trump)} trump" if first.trump is not None else "no trump"
+    kontra = f", under {kontra_text(first.candidate.kontra)}" if first.candidate.kontra else ""
+    if first.holdout is not None:
+        worth = (
+            f"worth {first.holdout.per_defender:+.2f} ± {first.holdout.stderr_per_defender:.2f} units per defender "
+            f"on {plural(first.holdout.n, 'fresh world')}"
+        )
+    else:
+        worth = f"worth {first.mean_value:+.2f} units per defender" + (
+            "" if advice.exact else f" on {plural(first.samples, 'world')}"
+        )
+    lines += wrapped(f"Bid {first.bid} ({trump}){kontra}, discarding {discard}{same}: {worth} (R43).")
+    return lines
+
+
+def legend(advice: BidAdvice, fresh: bool) -> List[str]:
+    table = advice.rules.value_table
+    spread = "" if advice.exact else ", ± its standard error"
+    lines = explained(
+        "value",
+        "the mean over the worlds of what the game is worth with best play on both sides once the cards are "
+        f"dealt (double dummy){spread}: +3 each defender pays the declarer 3 units, negative the declarer pays "
+        f"({table} value table, R34, R43)",
+    )
+    lines += explained(
+        "behind first",
+        "how much less than the first it is worth on the same worlds"
+        + ("" if advice.exact else ", ± the paired error"),
+    )
+    lines += explained("made", "how often the whole bid can be made, with best play (R24)")
+    if fresh:
+        lines += explained(
+            "fresh worlds",
+            "the value again on other worlds, which played no part in choosing: the first's value on the worlds "
+            "it won on is an overestimate (the best of many estimates), this one is not",
+        )
+    return lines
