@@ -13,7 +13,6 @@ import random
 from fractions import Fraction
 
 import pytest
-from conftest import run_cli
 
 from ulti_solver.analysis import bidding
 from ulti_solver.analysis.best import best_bids
@@ -306,10 +305,8 @@ def test_ctrl_c_returns_the_standings_so_far_marked_partial(monkeypatch):
 # -- The command ----------------------------------------------------------------------------------
 
 
-def test_ulti_bid_json_carries_every_interface_field():
-    result = run_cli("bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "30", "--top", "3", "--json")
-    assert result.exit_code == 0, result.stderr
-    rows = [json.loads(line) for line in result.stdout.splitlines()]
+def test_ulti_bid_json_carries_every_interface_field(ulti_json):
+    rows = ulti_json("bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "30", "--top", "3", "--json")
     assert len(rows) == 3 and [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
     for row in rows:
         assert FIELDS <= set(row), FIELDS - set(row)
@@ -318,20 +315,18 @@ def test_ulti_bid_json_carries_every_interface_field():
         assert 0 <= row["ci95"][0] <= row["p_made"] <= row["ci95"][1] <= 1
 
 
-def test_ulti_bid_json_is_the_same_with_one_or_two_workers():
+def test_ulti_bid_json_is_the_same_with_one_or_two_workers(ulti):
     args = ["bid", "AKU7.T9.OU.AK97", "--bid", "betli", "--bid", "durchmars", "--samples", "30", "--json", "-q"]
-    assert run_cli(*args, "-j", "1").stdout == run_cli(*args, "-j", "2").stdout
+    assert ulti(*args, "-j", "1", exit_code=0).stdout == ulti(*args, "-j", "2", exit_code=0).stdout
 
 
-def test_ulti_bid_prints_its_table_and_says_how_sure_it_is():
-    result = run_cli("bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "30", "-q")
-    assert result.exit_code == 0, result.stderr
-    text = result.stdout
+def test_ulti_bid_prints_its_table_and_says_how_sure_it_is(ulti):
+    text = ulti("bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "30", "-q", exit_code=0).stdout
     assert "rank  discard" in text and "fresh worlds" in text
     assert "separated" in text and "Bid party (acorns trump)" in text
 
 
-def test_ulti_bid_ctrl_c_prints_the_partial_standings_and_exits_130(monkeypatch):
+def test_ulti_bid_ctrl_c_prints_the_partial_standings_and_exits_130(monkeypatch, ulti):
     real_look = bidding._Race.look
 
     def look(self, start, n):
@@ -340,8 +335,7 @@ def test_ulti_bid_ctrl_c_prints_the_partial_standings_and_exits_130(monkeypatch)
         real_look(self, start, n)
 
     monkeypatch.setattr(bidding._Race, "look", look)
-    result = run_cli("bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "50", "--json")
-    assert result.exit_code == 130
+    result = ulti("bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "50", "--json", exit_code=130)
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert rows and all(r["partial"] and r["samples"] == 25 and r["holdout_samples"] == 0 for r in rows)
     assert "Interrupted" in result.stderr
@@ -359,11 +353,8 @@ def test_ulti_bid_ctrl_c_prints_the_partial_standings_and_exits_130(monkeypatch)
         (["T8.AT7.TO9.XX87"], "HAND12"),
     ],
 )
-def test_ulti_bid_bad_input_is_one_line_and_exit_2(args, words):
-    result = run_cli("bid", *args)
-    assert result.exit_code == 2, result.stdout
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and words in lines[0] and "Traceback" not in result.stderr
+def test_ulti_bid_bad_input_is_one_line_and_exit_2(args, words, ulti, bad_input):
+    bad_input(ulti("bid", *args), words)
 
 
 @pytest.mark.slow

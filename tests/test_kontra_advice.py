@@ -13,7 +13,6 @@ import random
 from fractions import Fraction
 
 import pytest
-from conftest import run_cli
 
 from ulti_solver.analysis.kontra_advice import (
     ALL,
@@ -165,22 +164,20 @@ def test_r40_a_defender_takes_the_declarer_to_hold_the_marriage_he_bid():
         assert any(declarer & BB_MARRIAGES[s] == BB_MARRIAGES[s] for s in SUITS if s != BELLS)
 
 
-def test_ulti_kontra_json_and_the_same_with_two_workers():
+def test_ulti_kontra_json_and_the_same_with_two_workers(ulti):
     args = ["kontra", SEAT1, "--seat", "1", "--bid", "ulti", "--trump", "leaves", "--samples", "60", "--json"]
-    one = run_cli(*args, "-j", "1")
-    assert one.exit_code == 0, one.stderr
+    one = ulti(*args, "-j", "1", exit_code=0)
     rows = [json.loads(line) for line in one.stdout.splitlines()]
     assert [r["component"] for r in rows] == ["party", "ulti", "all"]
     for row in rows:
         assert {"payment_without", "payment_with", "gain", "stderr_gain", "p_made", "advice", "close"} <= set(row)
         assert row["advice"] in ("kontra", "pass") and row["samples"] == 60
         assert row["gain"] == pytest.approx(row["payment_with"] - row["payment_without"], abs=1e-5)
-    assert run_cli(*args, "-j", "2").stdout == one.stdout
+    assert ulti(*args, "-j", "2", exit_code=0).stdout == one.stdout
 
 
-def test_ulti_kontra_prints_its_table():
-    result = run_cli("kontra", SEAT1, "--seat", "1", "--bid", "ulti", "--trump", "leaves", "--samples", "30")
-    assert result.exit_code == 0, result.stderr
+def test_ulti_kontra_prints_its_table(ulti):
+    result = ulti("kontra", SEAT1, "--seat", "1", "--bid", "ulti", "--trump", "leaves", "--samples", "30", exit_code=0)
     assert "kontra or not?" in result.stdout and "gain" in result.stdout
     assert "made" in result.stdout and "ulti" in result.stdout
 
@@ -197,8 +194,5 @@ def test_ulti_kontra_prints_its_table():
         ([SEAT1, "--seat", "3", "--bid", "ulti", "--trump", "leaves"], "seat"),
     ],
 )
-def test_ulti_kontra_bad_input_is_one_line_and_exit_2(args, words):
-    result = run_cli("kontra", *args)
-    assert result.exit_code == 2, result.stdout
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and words in lines[0] and "Traceback" not in result.stderr
+def test_ulti_kontra_bad_input_is_one_line_and_exit_2(args, words, ulti, bad_input):
+    bad_input(ulti("kontra", *args), words)

@@ -89,8 +89,7 @@ def goal_answers(deals: Sequence[Deal], family: Family, goals: Sequence[str], ru
 
     trump, _ = family
     return {
-        goal: world_joints(deals, _QUESTIONS[goal, trump >= 0], None if trump < 0 else trump, rules)
-        for goal in goals
+        goal: world_joints(deals, _QUESTIONS[goal, trump >= 0], None if trump < 0 else trump, rules) for goal in goals
     }
 
 

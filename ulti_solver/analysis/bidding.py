@@ -50,6 +50,7 @@ from ..deal import Deal
 from ..dealing import Constraints, every_deal, sample_deal
 from ..errors import UltiInputError
 from ..kontra import NO_SPEC, KontraSpec, parse_kontra
+from ..runner import ClusterLost
 from ..variants import DEFAULT_RULES, Rules
 from .bid_bounds import Bounds, failed_mask, family_of, goal_answers, goals_for
 from .bid_candidates import BidCandidate, CandidateSet, candidates
@@ -641,7 +642,7 @@ def advise_bid(
             look_started = time.monotonic()
             race.look(previous, n)
             took, previous = time.monotonic() - look_started, n
-    except KeyboardInterrupt as exc:
+    except (KeyboardInterrupt, ClusterLost) as exc:  # Ctrl-C, SIGTERM, a cluster gone: what is done stands
         interrupted = exc
     ranked, n = race.standings()
     shown = ranked[:top]
@@ -654,7 +655,7 @@ def advise_bid(
                 fresh = range(HOLDOUT_FROM, HOLDOUT_FROM + holdout)
                 found = race.value([(c, fresh) for c in shown])
                 kept_out = {o: summary([totals[w] for w in fresh]) for o, totals in found.items()}
-        except KeyboardInterrupt as exc:
+        except (KeyboardInterrupt, ClusterLost) as exc:
             interrupted, made, kept_out = exc, {}, {}
     choices = _choices(race, shown, n, made, kept_out, exact)
     separate = None

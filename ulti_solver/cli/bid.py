@@ -3,40 +3,28 @@
 from __future__ import annotations
 
 import sys
-from typing import List, Optional
+from typing import List
 
 import click
 
 from ..analysis.bidding import DEFAULT_SAMPLES, DEFAULT_TOP, BidAdvice, advise_bid
 from ..errors import UltiInputError
-from ..runner import jobs_plan
-from .app import interrupted_status
+from ..runner import ClusterLost, close_quietly, jobs_plan
+from .app import interrupted_status, one_line
 from .options import (
     _OPTION_LIKE,
     BadInput,
     bids_option,
     build_rules,
+    cluster_options,
     jobs_option,
     json_option,
     kontra_option,
     rules_options,
+    worlds_option,
 )
 from .output import Output, progress_bar
 from .text import aligned, cards_text, explained, kontra_text, plural, rules_text, trump_text, wrapped
-
-
-def _samples(ctx, param, value: Optional[str]):
-    if value is None:
-        return DEFAULT_SAMPLES
-    if value.strip().lower() == "all":
-        return "all"
-    try:
-        count = int(value)
-    except ValueError:
-        raise click.BadParameter(f"a number of worlds or 'all', not {value!r}", ctx=ctx, param=param) from None
-    if not 2 <= count <= 1_000_000:
-        raise click.BadParameter(f"between 2 and 1,000,000 worlds, or 'all'; not {count}", ctx=ctx, param=param)
-    return count
 
 
 def _hand(tokens) -> int:
@@ -52,12 +40,12 @@ def _hand(tokens) -> int:
 
 
 @click.command(name="bid", context_settings={"ignore_unknown_options": True})
-@click.argument("hand", nargs=-1, required=True)
-@click.option(
+@click.argument("hand", nargs=-1, required=True, metavar="HAND12")
+@worlds_option(
     "--samples",
-    callback=_samples,
-    metavar="N|all",
-    help=f"Worlds each of the best candidates is valued on (default {DEFAULT_SAMPLES}); 'all' counts "
+    DEFAULT_SAMPLES,
+    1_000_000,
+    f"Worlds each of the best candidates is valued on (default {DEFAULT_SAMPLES}); 'all' counts "
     "every world (only when few fit: see --help).",
 )
 @click.option(
@@ -94,7 +82,7 @@ def _hand(tokens) -> int:
     help="Fresh worlds the candidates reported are valued on again (default: as many as --samples).",
 )
 @jobs_option("worlds")
-@click.option("--cluster", metavar="ADDRESS", help="Solve the worlds on a Dask cluster, e.g. tcp://127.0.0.1:8786.")
+@cluster_options()
 @json_option(
     "JSON lines, best first: rank, discard, bid, trump, samples, mean_value, stderr_value, p_made, "
     "ci95, holdout_samples, holdout_mean, holdout_stderr, behind_first, stderr_behind, same_as."
@@ -189,7 +177,7 @@ def command(
         for bar in bars:
             bar.close()
         if client is not None:
-            client.close()
+            close_quietly(client)
     out = Output()
     if as_json:
         for choice in advice.choices:
@@ -199,6 +187,9 @@ def command(
             out.json(data)
     else:
         out.lines(advice_lines(advice))
+    if isinstance(advice.interrupted, ClusterLost):  # one error line, as the run failed; the standings above
+        click.echo(f"Error: {one_line(advice.interrupted)}; the standings above are partial", err=True)
+        sys.exit(1)
     if advice.partial:  # said even with --quiet: the standings are of fewer worlds than asked
         click.echo(
             f"Interrupted after {advice.seconds:.1f} s: partial standings on {plural(advice.worlds, 'world')}, "

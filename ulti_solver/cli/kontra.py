@@ -11,12 +11,14 @@ from ..analysis.kontra_advice import DEFAULT_SAMPLES, KontraAdvice, advise_kontr
 from ..cards import format_hand
 from ..deal import parse_hand
 from ..errors import UltiInputError
-from ..runner import jobs_plan
+from ..runner import ClusterLost, close_quietly, jobs_plan
+from .app import one_line
 from .options import (
     _OPTION_LIKE,
     BadInput,
     bid_option,
     build_rules,
+    cluster_options,
     jobs_option,
     json_option,
     kontra_option,
@@ -76,7 +78,7 @@ def _cards(text, what: str) -> int:
     help="The draw's seed: the same seed gives the same numbers, however the work is spread.",
 )
 @jobs_option("worlds")
-@click.option("--cluster", metavar="ADDRESS", help="Solve the worlds on a Dask cluster, e.g. tcp://127.0.0.1:8786.")
+@cluster_options()
 @json_option(
     "JSON lines, one per doubling: component, seat, level, say, samples, payment_without, payment_with, "
     "gain, stderr_gain, p_made, advice, close."
@@ -170,11 +172,14 @@ def command(
         sys.exit(130)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
+    except ClusterLost as exc:  # not the input, not a bug: one error line, exit 1
+        click.echo(f"Error: {one_line(exc)}", err=True)
+        sys.exit(1)
     finally:
         for bar in bars:
             bar.close()
         if client is not None:
-            client.close()
+            close_quietly(client)
     out = Output()
     if as_json:
         for choice in advice.choices:
