@@ -10,18 +10,24 @@ the best candidates without valuing 9,900 of them on hundreds of worlds:
 
 1. **Exact cuts** (:mod:`.bid_candidates`): discards that play alike are
    weighed once, and a bid with a part lost before play that a simpler bid
-   beats in every world is not weighed: a 12-card hand keeps some 1,500
-   to 2,500 candidates.
+   beats in every world is not weighed: a 12-card hand keeps some 1,100
+   to 2,200 candidates.
 2. **A race on shared worlds** (:mod:`.racing`): every candidate is valued
    on the same worlds, drawn from the seed, in looks of 25, 50, 100, 200
-   worlds.  After each look a candidate clearly worse than the leader is
-   dropped (a one-sided test on the paired differences, whose error rate
-   :mod:`.racing` states).  In a look, candidates are valued best bound
-   first, in batches; where a candidate has not been valued in a world its
-   value there is replaced by an upper bound from cheap one-goal searches
-   (:mod:`.bid_bounds`), so most candidates are dropped without a value
-   search of their own.  The best ``top`` candidates are never dropped, so
-   each is valued on every world of the race.
+   worlds, and dropped once it is clearly worse than a reference (a
+   one-sided test on the paired differences, whose error rate
+   :mod:`.racing` states).  Where a candidate has not been valued in a
+   world its value there is an upper bound: first from cheap one-goal
+   searches (:mod:`.bid_bounds`), then from null-window searches, each a
+   small part of a value search, asking whether it can reach the
+   steadiest reference's value there, one more (a tie), or four units a
+   defender less.  In a look a small batch of the best-bounded candidates
+   (and the party in each trump, a steady bid) is valued first, to give
+   references; every other candidate is asked; those that may beat the
+   reference in few worlds are valued in those; the rest are valued in
+   small batches, most promising first, the references chosen again after
+   each.  Most candidates are dropped without a value search of their own.
+   The best ``top`` are never dropped, so each is valued on every world.
 3. **A holdout**: the candidates reported are valued again on fresh
    worlds, which played no part in choosing them.  The race's own means
    are biased upward for the first-ranked (the best of many estimates is
@@ -59,12 +65,18 @@ from .racing import Paired, clearly_worse, differences, lower_limit, separated, 
 #: The worlds of the first look; each later look doubles them, up to the samples asked.
 FIRST_LOOK = 25
 #: Candidates valued in the first batch of a look; each later batch doubles.
-FIRST_BATCH = 32
+FIRST_BATCH = 12
+#: Candidates valued in each later batch of a look: few, so that the references improve between them.
+NEXT_BATCH = 16
 #: Bounds are worked out for a look only when more candidates than this are left.
 BOUNDED_FROM = 64
 #: A candidate is valued in the worlds where it may still beat the reference when they are at
 #: most this share of the look's worlds; one that may beat it in more waits for its batch.
 REFINE_SHARE = 0.25
+#: The bars a candidate is asked to reach in a world, as offsets from the reference's value there
+#: (the declarer's total): the value itself; one above, which tells a tie from a world where it is
+#: better; and four units a defender below, which tells a game much worse from one a unit worse.
+OFFSETS = (0, 1, -8)
 #: A bound not worked out: above any total a game can pay.
 NO_BOUND = 10**6
 #: Holdout worlds are drawn from this index on, far from any world of the race.
@@ -402,16 +414,22 @@ class _Race:
         (a party) tells more candidates apart than a leader that swings (an ulti, made or lost)."""
         return max(keep, key=lambda c: (lower_limit(self.totals[c.order][:n], self.exact), -c.order))
 
-    def worse(self, vector: Sequence[int], keep: Sequence[BidCandidate], n: int) -> bool:
-        """Clearly worse (:mod:`.racing`) than one of the references ``keep``."""
-        return any(clearly_worse(differences(vector, self.totals[r.order][:n]), self.exact) for r in keep)
+    def references(self, keep: Sequence[BidCandidate], n: int) -> List[BidCandidate]:
+        """What a candidate is held to: the leader, and the steadiest of the best when it is another."""
+        steady = self.steadiest(keep, n)
+        return [keep[0]] if steady is keep[0] else [keep[0], steady]
+
+    def worse(self, vector: Sequence[int], refs: Sequence[BidCandidate], n: int) -> bool:
+        """Clearly worse (:mod:`.racing`) than one of the references ``refs``."""
+        return any(clearly_worse(differences(vector, self.totals[r.order][:n]), self.exact) for r in refs)
 
     def look(self, start: int, n: int) -> None:
         """Value the candidates left on worlds ``start`` to ``n - 1``, dropping the clearly worse.
 
         A candidate's figure in a world of the look is an upper bound (:mod:`.bid_bounds`) until it
         is valued there.  Best bound first, a first batch is valued in every world: the best
-        ``top`` valued so far are the references.  Every other candidate is then asked, world by
+        ``top`` valued so far are never dropped, and the leader and the steadiest of them are the
+        references a candidate is held to.  Every other candidate is then asked, world by
         world, whether it can reach the steadiest reference's value there (a null-window search,
         some twenty times cheaper than a value): a no lowers its bound to one below that value; a
         yes has it valued in that world.  What is clearly worse than a reference is dropped; the
@@ -452,8 +470,9 @@ class _Race:
                 if steady.order not in tested:
                     tested.add(steady.order)
                     bars = self.totals[steady.order][start:n]
-                    self.lower(pending, new, bars, bound, known)
-                    pending = self.drop_pending(pending, vector, keep, n)
+                    for offset in OFFSETS:
+                        self.lower(pending, new, bars, offset, bound, known)
+                        pending = self.drop_pending(pending, vector, keep, n)
                     few = len(new) * REFINE_SHARE
                     asked = [(c, self.open_worlds(c, new, bars, bound, known)) for c in pending]
                     learn(self.value([(c, worlds) for c, worlds in asked if 0 < len(worlds) <= few]))
@@ -469,7 +488,7 @@ class _Race:
                 pending = [c for c in pending if c not in steady]
             complete(take)
             valued += take
-            batch *= 2
+            batch = NEXT_BATCH
             self.progress(len(valued) + len(pending), start)
         self.alive = self.drop_valued(valued, self.leaders(valued, n), n)
         self.looks.append(n)
@@ -481,27 +500,36 @@ class _Race:
         row = bound[cand.order]
         return [w for i, w in enumerate(new) if w not in known[cand.order] and row[i] >= bars[i]]
 
-    def lower(self, pending, new, bars, bound, known) -> None:
-        """Where a candidate cannot reach the bar of a world (a null-window search), its bound there
-        becomes one below it (totals are whole units)."""
+    def lower(self, pending, new, bars, offset: int, bound, known) -> None:
+        """Whether each candidate can reach the bar of a world plus ``offset`` (a null-window
+        search); a no makes its bound there one below that (totals are whole units).  Asked where
+        the bound says it might: at or above the bar, every such world (offset 1 tells a tie,
+        bound to the bar, from a world where it is better); below it, the worlds it fell short in."""
         asked = []
         for cand in pending:
-            worlds = self.open_worlds(cand, new, bars, bound, known)
+            row, done = bound[cand.order], known[cand.order]
+            worlds = [
+                w
+                for i, w in enumerate(new)
+                if w not in done and row[i] >= bars[i] + offset and (offset >= 0 or row[i] < bars[i])
+            ]
             if worlds:
-                asked.append((cand, worlds, [bars[w - new[0]] for w in worlds]))
+                asked.append((cand, worlds, [bars[w - new[0]] + offset for w in worlds]))
         for order, reached in self.reach(asked).items():
             for world, yes in reached.items():
                 if not yes:
                     at = world - new[0]
-                    bound[order][at] = min(bound[order][at], bars[at] - 1)
+                    bound[order][at] = min(bound[order][at], bars[at] + offset - 1)
 
     def drop_pending(self, pending, vector, keep, n) -> List[BidCandidate]:
-        kept = [c for c in pending if not self.worse(vector(c), keep, n)]
+        refs = self.references(keep, n)
+        kept = [c for c in pending if not self.worse(vector(c), refs, n)]
         self.dropped_on_bounds += len(pending) - len(kept)
         return kept
 
     def drop_valued(self, valued, keep, n) -> List[BidCandidate]:
-        kept = [c for c in valued if c in keep or not self.worse(self.totals[c.order][:n], keep, n)]
+        refs = self.references(keep, n)
+        kept = [c for c in valued if c in keep or not self.worse(self.totals[c.order][:n], refs, n)]
         self.dropped_on_values += len(valued) - len(kept)
         return kept
 
