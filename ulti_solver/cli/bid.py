@@ -245,7 +245,7 @@ def advice_lines(advice: BidAdvice) -> List[str]:
     fresh = not exact and any(c.holdout is not None for c in advice.choices)
     rows = [["rank", "discard", "bid", "trump", "value", "behind first", "made", *(["fresh worlds"] if fresh else [])]]
     for choice in advice.choices:
-        behind = "-" if choice is advice.choices[0] else _value(-choice.behind.per_defender, 0, True)
+        behind = "-" if choice is advice.choices[0] else f"{choice.behind.per_defender:.2f}"
         if choice is not advice.choices[0] and not exact:
             behind += f" ± {choice.behind.stderr_per_defender:.2f}"
         made = "-" if choice.p_made is None else f"{choice.p_made:.0%}"
