@@ -302,6 +302,19 @@ def test_ctrl_c_returns_the_standings_so_far_marked_partial(monkeypatch):
     assert advice.choices and all(c.holdout is None and c.samples == 25 for c in advice.choices)
 
 
+def test_a_spent_time_budget_starts_no_new_look():
+    advice = advise_bid("T8.AT7.TO9.AU87", 100, bids=["betli"], top=2, time_budget=0)
+    assert advice.out_of_time and advice.looks == [25] and not advice.partial
+    assert all(c.samples == 25 and c.holdout.n == 100 for c in advice.choices)
+
+
+def test_r38_a_kontra_on_every_candidate_that_has_the_part():
+    advice = advise_bid("AKU7.T9.OU.AK97", 25, bids=["40-100", "betli"], kontra="all", top=3)
+    for choice in advice.choices:
+        data = choice.as_json()
+        assert data["kontra"] == ({"betli": [1, 1]} if data["bid"] == "betli" else {"40-100": 1})
+
+
 # -- The command ----------------------------------------------------------------------------------
 
 
