@@ -64,7 +64,8 @@ from .racing import Paired, clearly_worse, differences, lower_limit, separated, 
 
 #: The worlds of the first look; each later look doubles them, up to the samples asked.
 FIRST_LOOK = 25
-#: Candidates valued in the first batch of a look; each later batch doubles.
+#: Candidates valued in the first batch of the first look, to give references (the party in each
+#: trump comes with them); later looks start with the best ``top`` so far.
 FIRST_BATCH = 12
 #: Candidates valued in each later batch of a look: few, so that the references improve between them.
 NEXT_BATCH = 16
@@ -83,7 +84,7 @@ NO_BOUND = 10**6
 HOLDOUT_FROM = 1 << 40
 #: ``samples="all"`` counts every world up to this many.
 MOST_WORLDS = 5_000
-#: Searches per task for a pool or a cluster (a value search takes a fraction of a millisecond).
+#: Searches per task for a pool or a cluster (a value search takes about a millisecond).
 SEARCHES_PER_TASK = 200
 #: What ``advise_bid`` reports by default, and how many worlds.
 DEFAULT_TOP = 5
