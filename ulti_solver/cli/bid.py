@@ -116,9 +116,9 @@ def command(
     Discards that play alike are weighed once, bids that a simpler bid
     beats in every world (a part lost before play) not at all; the rest
     race on 25, 50, 100, then 200 worlds, a candidate dropped once it is
-    clearly worse than one of the best (a one-sided test on the paired
-    differences, wrong once in a thousand), most of them after cheap
-    searches that only bound their value.  The best are valued again on
+    clearly worse than the leader or the steadiest of the best (a one-sided
+    test on the paired differences, each wrong once in a thousand), most of
+    them after cheap searches that only bound their value.  The best are valued again on
     fresh worlds ('fresh'): the best of many estimates is an overestimate,
     the fresh one is not.  The answer says whether the first is ahead of
     the second beyond chance.  Ctrl-C prints the standings so far.
