@@ -10,6 +10,10 @@ the bounds are checked world by world against plain solves.
 
 import json
 import random
+import signal
+import subprocess
+import sys
+import time
 from fractions import Fraction
 
 import pytest
@@ -368,6 +372,30 @@ def test_ulti_bid_ctrl_c_prints_the_partial_standings_and_exits_130(monkeypatch,
 )
 def test_ulti_bid_bad_input_is_one_line_and_exit_2(args, words, ulti, bad_input):
     bad_input(ulti("bid", *args), words)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+def test_ctrl_c_to_a_process_pool_run_prints_the_partial_standings():
+    args = ["bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "3000", "-j", "2", "--json", "-q"]
+    # Ctrl-C raises KeyboardInterrupt even where a shell started the tests with SIGINT ignored.
+    code = (
+        "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        f"sys.argv = ['ulti', *{args!r}]; runpy.run_module('ulti_solver', run_name='__main__')"
+    )
+    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(6)  # the first looks take a second or two; 3,000 worlds take minutes
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130, err
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert rows and all(r["partial"] and r["samples"] < 3000 and r["holdout_samples"] == 0 for r in rows)
+    assert "Interrupted" in err and "Traceback" not in err
 
 
 @pytest.mark.slow
