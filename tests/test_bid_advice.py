@@ -243,7 +243,7 @@ def test_r43_the_race_first_is_the_best_of_every_candidate_of_more_bids(seed):
 def test_r43_the_holdout_is_valued_on_other_worlds():
     rules = make_rules()
     hand = parse_hand("T8.AT7.TO9.AU87")
-    advice = advise_bid(hand, 25, bids=["betli", "party"], top=2, holdout=20, rules=rules, seed=2)
+    advice = advise_bid(hand, 25, bids=["betli", "party"], top=2, holdout=20, rules=rules, seed=2, runoff=False)
     source = WorldSource(Constraints(hand), 2)
     first = advice.choices[0]
     race = source.after(first.discard, range(25))
@@ -255,7 +255,7 @@ def test_r43_the_holdout_is_valued_on_other_worlds():
 
 
 def test_r43_the_best_are_never_dropped_and_each_is_valued_on_every_world():
-    advice = advise_bid("T8.AT7.TO9.AU87", 40, bids=["party"], top=4, seed=1)
+    advice = advise_bid("T8.AT7.TO9.AU87", 40, bids=["party"], top=4, seed=1, runoff=False)
     assert [c.samples for c in advice.choices] == [40] * 4
     assert [c.rank for c in advice.choices] == sorted(c.rank for c in advice.choices)
     means = [c.race.mean for c in advice.choices]
@@ -280,6 +280,17 @@ def test_r35_r43_double_dummy_and_single_dummy_best_bids_differ():
     assert (str(first.bid), first.trump) == ("party", ACORNS) and first.mean_value > 0
     ultis = [c for c in advice.choices if str(c.bid) == "ulti"]
     assert ultis and all(c.mean_value < 0.2 and c.p_made < 0.25 for c in ultis)
+
+
+def test_r43_a_runoff_when_the_first_is_not_separated_from_the_best():
+    """After 50 worlds the red ulti's first discard is not separated from every other of the best
+    five: they race on to 100 worlds, and say so; without the runoff they stop at 50."""
+    common = dict(bids=["red ulti"], top=5, seed=0)
+    once = advise_bid("TKO97.TO97.T.AK", 50, runoff=False, **common)
+    assert not once.runoff and [c.samples for c in once.choices] == [50] * 5
+    assert not all(float(c.behind.mean) > 2 * c.behind.stderr for c in once.choices[1:])
+    twice = advise_bid("TKO97.TO97.T.AK", 50, **common)
+    assert twice.runoff and twice.looks[-1] == 100 and [c.samples for c in twice.choices] == [100] * 5
 
 
 # -- Spread and stopped --------------------------------------------------------------------------
@@ -327,7 +338,7 @@ def test_ulti_bid_json_carries_every_interface_field(ulti_json):
     assert len(rows) == 3 and [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
     for row in rows:
         assert FIELDS <= set(row), FIELDS - set(row)
-        assert row["samples"] == 30 and row["holdout_samples"] == 30
+        assert row["samples"] in (30, 60) and row["holdout_samples"] == 30  # 60 after a runoff
         assert len(row["discard"]) == 2 and row["trump"] in ("bells", "leaves", "acorns", "hearts", None)
         assert 0 <= row["ci95"][0] <= row["p_made"] <= row["ci95"][1] <= 1
 

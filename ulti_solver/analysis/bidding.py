@@ -28,7 +28,11 @@ the best candidates without valuing 9,900 of them on hundreds of worlds:
    small batches, most promising first, the references chosen again after
    each.  Most candidates are dropped without a value search of their own.
    The best ``top`` are never dropped, so each is valued on every world.
-3. **A holdout**: the candidates reported are valued again on fresh
+3. **A runoff**: when the first is not separated (racing.separated) from
+   every other of the best ``top`` after the worlds asked, they race on
+   for as many worlds again, once: the choice among near-equals rests on
+   twice the worlds.
+4. **A holdout**: the candidates reported are valued again on fresh
    worlds, which played no part in choosing them.  The race's own means
    are biased upward for the first-ranked (the best of many estimates is
    an overestimate: the optimizer's curse); the holdout means are not.
@@ -267,6 +271,7 @@ class BidAdvice:
     partial: bool = False
     interrupted: Optional[BaseException] = field(default=None, repr=False)
     out_of_time: bool = False
+    runoff: bool = False  # the best raced on for a second round of worlds, the first not yet separated
     seconds: float = 0.0
 
     @property
@@ -534,6 +539,15 @@ class _Race:
         self.dropped_on_values += len(valued) - len(kept)
         return kept
 
+    def needs_runoff(self, n: int) -> bool:
+        """Whether, after ``n`` sampled worlds, the first is not yet separated (:mod:`.racing`) from
+        every other of the best ``top``."""
+        if self.exact or len(self.alive) < 2 or not self.looks:
+            return False
+        first, *others = self.leaders(self.alive, n)
+        mine = self.totals[first.order][:n]
+        return any(not separated(differences(mine, self.totals[c.order][:n]), False) for c in others)
+
     def progress(self, left: int, worlds: int) -> None:
         if self.on_progress is not None:
             self.on_progress(left, worlds)
@@ -616,6 +630,7 @@ def advise_bid(
     cluster=None,
     spread_after: Optional[float] = None,
     on_progress: Optional[Callable[[int, int], None]] = None,
+    runoff: bool = True,
 ) -> BidAdvice:
     """R43 for a 12-card hand: the ``top`` best discards, bids and trumps, best first (the module).
 
@@ -660,17 +675,30 @@ def advise_bid(
     chosen: CandidateSet = candidates(constraints.hand, bids, rules, spec, source.deal(0))
     run = _runner(jobs, cluster, spread_after)
     race = _Race(source, rules, chosen.weighed, top, exact, run, on_progress)
-    interrupted, out_of_time, previous, took = None, False, 0, 0.0
+    interrupted, out_of_time, previous, took, ran_off = None, False, 0, 0.0, False
+
+    def in_time(n: int) -> bool:
+        """Whether a look up to ``n`` worlds fits the budget, judged by the last look's pace."""
+        if time_budget is None or not race.looks:
+            return True
+        spent = time.monotonic() - started
+        return spent + took * (n - previous) / max(1, previous) <= time_budget
+
     try:
         for n in sizes:
-            if time_budget is not None and race.looks:
-                spent = time.monotonic() - started
-                if spent + took * (n - previous) / max(1, previous) > time_budget:
-                    out_of_time = True
-                    break
+            if not in_time(n):
+                out_of_time = True
+                break
             look_started = time.monotonic()
             race.look(previous, n)
             took, previous = time.monotonic() - look_started, n
+        if runoff and not out_of_time and race.needs_runoff(previous):
+            if in_time(2 * previous):
+                race.alive = race.leaders(race.alive, previous)
+                ran_off = True
+                race.look(previous, 2 * previous)
+            else:
+                out_of_time = True
     except (KeyboardInterrupt, ClusterLost) as exc:  # Ctrl-C, SIGTERM, a cluster gone: what is done stands
         interrupted = exc
     ranked, n = race.standings()
@@ -716,6 +744,7 @@ def advise_bid(
         partial=interrupted is not None,
         interrupted=interrupted,
         out_of_time=out_of_time,
+        runoff=ran_off,
         seconds=time.monotonic() - started,
     )
 

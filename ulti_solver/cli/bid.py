@@ -45,8 +45,8 @@ def _hand(tokens) -> int:
     "--samples",
     DEFAULT_SAMPLES,
     1_000_000,
-    f"Worlds each of the best candidates is valued on (default {DEFAULT_SAMPLES}); 'all' counts "
-    "every world (only when few fit: see --help).",
+    f"Worlds each of the best candidates is valued on (default {DEFAULT_SAMPLES}; twice as many in a "
+    "runoff, when the first is not separated); 'all' counts every world (only when few fit: see --help).",
 )
 @click.option(
     "--top",
@@ -118,10 +118,12 @@ def command(
     race on 25, 50, 100, then 200 worlds, a candidate dropped once it is
     clearly worse than the leader or the steadiest of the best (a one-sided
     test on the paired differences, each wrong once in a thousand), most of
-    them after cheap searches that only bound their value.  The best are valued again on
-    fresh worlds ('fresh'): the best of many estimates is an overestimate,
-    the fresh one is not.  The answer says whether the first is ahead of
-    the second beyond chance.  Ctrl-C prints the standings so far.
+    them after cheap searches that only bound their value.  When the first
+    is not yet separated from all the best then, they race on for as many
+    worlds again (a runoff).  The best are valued again on fresh worlds ('fresh'): the
+    best of many estimates is an overestimate, the fresh one is not.  The
+    answer says whether the first is ahead of the second beyond chance.
+    Ctrl-C prints the standings so far.
 
     --samples all counts every world, exactly, when few fit (up to 5,000:
     none with twelve cards alone; from Python with cards known to be in a
@@ -236,6 +238,11 @@ def advice_lines(advice: BidAdvice) -> List[str]:
         f"{counts['dropped_on_bounds']:,} dropped on cheap bounds, {counts['dropped_on_values']:,} after "
         f"valuing, {counts['left']:,} left."
     )
+    if advice.runoff:
+        lines += wrapped(
+            f"The first was not separated from all the others after {plural(advice.worlds // 2, 'world')}: "
+            f"the best {len(advice.choices)} raced on to {advice.worlds:,} (a runoff)."
+        )
     if advice.out_of_time:
         lines += wrapped("The time given (--time) ran out before the last look at the worlds.")
     lines.append("")
