@@ -154,6 +154,8 @@ def command(
             bars.append(progress_bar(total, "world", quiet))
         bar = bars[0]
         if hasattr(bar, "set_description_str"):
+            if total is not None and worlds > bar.total:  # a runoff: twice the worlds for the best
+                bar.total = worlds
             bar.set_description_str(f"{plural(left, 'candidate')} left", refresh=False)
         bar.update(max(0, worlds - bar.n))
 
