@@ -16,6 +16,7 @@ from ..play import PlayRules, trick_winner
 from ..position import parse_play, replay
 from ..record import parse_record
 from .app import interrupted_status
+from .language import UltiCommand
 from .options import (
     BadInput,
     bid_option,
@@ -48,7 +49,7 @@ from .text import (
 )
 
 
-@click.command(name="analyse", context_settings={"ignore_unknown_options": True})
+@click.command(name="analyse", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @deal_argument(required=False)
 @bid_option(required=False)
 @trump_option()

@@ -15,6 +15,7 @@ from ..runner import ClusterLost, chunk_size, jobs_plan, ordered_results
 from ..scoring import SilentQuestion
 from ..search import implementation
 from .app import interrupted_status
+from .language import UltiCommand
 from .options import build_rules, game_options, json_option, kontra_option, value_option, worker_options
 from .output import CSV, JSON, Output, output_format, progress_bar
 from .text import aligned, number_text, plural, signed, trump_text, value_legend, yes_no
@@ -26,7 +27,7 @@ TABLE_WIDTH = 100
 LINE_WIDTH, BID_WIDTH, TRUMP_WIDTH, WHOLE_WIDTH, POINTS_WIDTH, VALUE_WIDTH = 5, 24, 8, 5, 6, 5
 
 
-@click.command(name="batch")
+@click.command(name="batch", cls=UltiCommand)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @game_options(
     bid_required=False,

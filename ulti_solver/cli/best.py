@@ -9,6 +9,7 @@ import click
 
 from ..analysis.best import best_bids, count_candidates
 from ..errors import UltiInputError
+from .language import UltiCommand
 from .options import (
     BadInput,
     bids_option,
@@ -35,7 +36,7 @@ from .text import (
 )
 
 
-@click.command(name="best", context_settings={"ignore_unknown_options": True})
+@click.command(name="best", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @deal_argument()
 @click.option(
     "--top",

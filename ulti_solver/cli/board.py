@@ -6,6 +6,7 @@ import click
 
 from ..cards import SUIT_NAMES
 from ..errors import UltiInputError
+from .language import UltiCommand
 from .options import BadInput, bid_option, deal_argument, kontra_option, read_deal, rules_options, trump_option
 
 #: The one line said where the extra is missing.
@@ -13,7 +14,7 @@ NEEDS_EXTRA = 'the board needs its web server: pip install "ulti-solver[board]"'
 DEFAULT_PORT = 8765
 
 
-@click.command(name="board", context_settings={"ignore_unknown_options": True})
+@click.command(name="board", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @deal_argument(required=False)
 @bid_option(required=False)
 @trump_option("Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk).")

@@ -10,6 +10,7 @@ import click
 from ..analysis.discards import DiscardResult, discard_tasks, rank_discards, solve_discard, twelve_card_deal
 from ..runner import chunk_size, jobs_plan, ordered_results
 from ..variants import Rules
+from .language import UltiCommand
 from .options import (
     build_rules,
     deal_argument,
@@ -40,7 +41,7 @@ from .text import (
 )
 
 
-@click.command(name="discards", context_settings={"ignore_unknown_options": True})
+@click.command(name="discards", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @deal_argument()
 @game_options(bid_required=True)
 @value_option("each discard, and rank the discards by it")

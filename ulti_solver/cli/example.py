@@ -8,11 +8,12 @@ import click
 
 from ..errors import UltiInputError
 from ..example_files import EXAMPLES, example_text
+from .language import UltiCommand
 from .options import BadInput
 from .text import aligned
 
 
-@click.command(name="example")
+@click.command(name="example", cls=UltiCommand)
 @click.argument("name", required=False, metavar="[NAME]")
 def command(name):
     """Print an example file; without NAME, list them.

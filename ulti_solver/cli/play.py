@@ -18,6 +18,7 @@ from ..kontra import NO_KONTRA
 from ..play import PlayRules
 from ..position import parse_play
 from ..runner import jobs_plan
+from .language import UltiCommand
 from .options import (
     _OPTION_LIKE,
     BadInput,
@@ -70,7 +71,7 @@ def _cards(text: Optional[str], what: str) -> Optional[int]:
         raise BadInput(f"{what}: {exc}") from None
 
 
-@click.command(name="play", context_settings={"ignore_unknown_options": True})
+@click.command(name="play", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("hand", nargs=-1, required=True)
 @bid_option(required=True)
 @trump_option("Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk); a trump bid needs one.")

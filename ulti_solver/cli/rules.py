@@ -10,6 +10,7 @@ from typing import List, Sequence
 import click
 
 from ..variants import RULEBOOKS, VALUE_TABLES, VARIANTS
+from .language import UltiCommand
 from .markdown import inline, markdown_lines, printable
 from .options import json_option
 from .output import Output
@@ -21,7 +22,7 @@ MIN_WIDTH = 40
 INDENT = "  "
 
 
-@click.command(name="rules")
+@click.command(name="rules", cls=UltiCommand)
 @click.argument("query", nargs=-1, metavar="[RULE|WORD]...")
 @click.option("--list", "list_all", is_flag=True, help="List every rule id with its title.")
 @json_option(

@@ -7,6 +7,7 @@ import click
 from ..errors import UltiInputError
 from ..settlement import SilentItem, concede, settle
 from ..variants import RULEBOOKS, make_rules
+from .language import UltiCommand
 from .options import BadInput, _at_most_once, bid_option, game_kontra, json_option, kontra_option, trump_option
 from .output import Output
 from .text import aligned, bid_text, explained, kontra_text, signed
@@ -27,7 +28,7 @@ def _not_empty(ctx, param, value):
     return value
 
 
-@click.command(name="settle")
+@click.command(name="settle", cls=UltiCommand)
 @bid_option(required=True)
 @trump_option("Trump: hearts makes the bid red (doubled, R32); the suit does not change the units otherwise.")
 @click.option(

@@ -18,6 +18,7 @@ from ..dealing import Constraints
 from ..errors import UltiInputError
 from ..runner import ClusterLost, close_quietly, cluster_threads, jobs_plan
 from .app import interrupted_status
+from .language import UltiCommand
 from .options import (
     _OPTION_LIKE,
     BadInput,
@@ -76,7 +77,7 @@ def _samples_within_cap(ctx, param, value: int) -> int:
     return value
 
 
-@click.command(name="simulate", context_settings={"ignore_unknown_options": True})
+@click.command(name="simulate", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("hand", nargs=-1, required=True)
 @click.option("--talon", metavar="CARDS", help="The talon, when HAND is the 10 cards after the discard.")
 @click.option("--seat1", metavar="CARDS", help="Cards known to be in seat 1's hand.")

@@ -14,6 +14,7 @@ from ..position import Position, finish_trick, parse_play, replay, start_of_play
 from ..search import solve
 from ..solution import Solution
 from ..variants import Rules
+from .language import UltiCommand
 from .options import (
     BadInput,
     build_rules,
@@ -51,7 +52,7 @@ GAME_OVER = "the game is over: nothing left to play"
 _RANK_PLACE = {rank: place for place, rank in enumerate(CANONICAL_RANKS)}
 
 
-@click.command(name="solve", context_settings={"ignore_unknown_options": True})
+@click.command(name="solve", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @deal_argument()
 @game_options(bid_required=True)
 @value_option()
