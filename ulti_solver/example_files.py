@@ -12,6 +12,7 @@ from importlib import resources
 from typing import List
 
 from .errors import UltiInputError, excerpt
+from .i18n import L_
 
 #: Each example by name (its file is NAME.txt), and what it holds and is for.
 EXAMPLES = {
@@ -39,8 +40,15 @@ def example_path(name: str):
         import difflib
 
         close = difflib.get_close_matches(str(key), list(EXAMPLES), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise ExampleError(f"unknown example {excerpt(name)}{hint} (known: {', '.join(EXAMPLES)})")
+        hint = L_("; did you mean {word!r}?", word=close[0]) if close else ""
+        raise ExampleError(
+            L_(
+                "unknown example {name}{hint} (known: {known})",
+                name=excerpt(name),
+                hint=hint,
+                known=", ".join(EXAMPLES),
+            )
+        )
     return resources.files(__package__).joinpath("examples", f"{key}.txt")
 
 

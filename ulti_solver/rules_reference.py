@@ -17,6 +17,7 @@ from importlib import resources
 from typing import List, Optional, Sequence, Tuple
 
 from .errors import UltiInputError, excerpt
+from .i18n import L_
 
 #: The packaged copy of docs/rules.md (a test holds the two identical).
 RESOURCE = ("data", "rules.md")
@@ -128,14 +129,24 @@ def rules_by_id(words: Sequence[str], ref: Optional[Reference] = None) -> List[R
                 continue
             match = _ID_OR_RANGE.match(part)
             if match is None:
-                raise UltiInputError(f"{excerpt(part)} is not a rule id; rule ids are {ref.span}, e.g. R34 or R36-R39")
+                raise UltiInputError(
+                    L_(
+                        "{word} is not a rule id; rule ids are {span}, e.g. R34 or R36-R39",
+                        word=excerpt(part),
+                        span=ref.span,
+                    )
+                )
             low = int(match.group(1))
             high = int(match.group(2)) if match.group(2) else low
             low, high = min(low, high), max(low, high)
             for number in range(low, high + 1):
                 if number not in by_number:
                     raise UltiInputError(
-                        f"there is no rule R{number}: the rules are {ref.span} ('ulti rules --list' lists them)"
+                        L_(
+                            "there is no rule R{number}: the rules are {span} ('ulti rules --list' lists them)",
+                            number=number,
+                            span=ref.span,
+                        )
                     )
                 if by_number[number] not in found:
                     found.append(by_number[number])
