@@ -12,16 +12,16 @@ from importlib import resources
 from typing import List
 
 from .errors import UltiInputError, excerpt
-from .i18n import L_
+from .i18n import L_, N_
 
 #: Each example by name (its file is NAME.txt), and what it holds and is for.
 EXAMPLES = {
-    "deal": "a deal, 10/10/10 and the talon (solve, best, analyse)",
-    "hand": "the declarer's 10 cards of that deal, its talon LU,A8 (simulate)",
-    "discard": "a deal before the discard, 12/10/10 (discards, best)",
-    "batch": "a mixed batch, one deal per line with its own bid and trump (batch)",
-    "bad-lines": "deliberately bad lines, to show how a batch reports them (batch)",
-    "games": "three played games, one per line (analyse --file)",
+    "deal": N_("a deal, 10/10/10 and the talon (solve, best, analyse)"),
+    "hand": N_("the declarer's 10 cards of that deal, its talon LU,A8 (simulate)"),
+    "discard": N_("a deal before the discard, 12/10/10 (discards, best)"),
+    "batch": N_("a mixed batch, one deal per line with its own bid and trump (batch)"),
+    "bad-lines": N_("deliberately bad lines, to show how a batch reports them (batch)"),
+    "games": N_("three played games, one per line (analyse --file)"),
 }
 
 

@@ -12,7 +12,8 @@ package is built (setup.py).  The marks:
   ``pgettext(context, text)``: the same for a count and for a word whose
   translation depends on where it stands;
 - ``N_(text)``: marked only, translated later with ``_()`` where it is
-  shown (tables of names, option help);
+  shown (tables of names, option help); ``NN_(one, many)`` the same for a
+  text with its plural, given to ``n_()``;
 - ``L_(text, **values)``, ``LN_`` and ``LP_``: a :class:`Message` put into
   words only when printed.  The library's errors are such messages, so the
   same error reads in Hungarian on the terminal and in English inside
@@ -235,6 +236,11 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Marks ``message`` for the catalog; ``_()`` translates it where it is shown."""
     return message
+
+
+def NN_(singular: str, plural: str) -> tuple:
+    """Marks a text with its plural for the catalog: ``n_(*NN_("{n} game", "{n} games"), count)`` later."""
+    return (singular, plural)
 
 
 class Message:

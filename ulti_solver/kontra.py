@@ -108,7 +108,7 @@ def _read_one(text: str) -> Said:
     item = text.strip()
     seat = None
     if ":" in item:
-        seat_text, _, item = item.partition(":")
+        seat_text, _colon, item = item.partition(":")
         if seat_text.strip() not in ("1", "2"):
             raise KontraError(
                 L_(
@@ -246,7 +246,7 @@ class Kontra(NamedTuple):
 
     def highest(self, seat: int) -> int:
         """The highest level of any component for defender ``seat`` (R38's silent items)."""
-        return max((pair[seat - 1] for _, pair in self.levels), default=0)
+        return max((pair[seat - 1] for _name, pair in self.levels), default=0)
 
     def as_json(self) -> dict:
         """``{"ulti": 1}`` for a joint kontra, ``{"betli": [1, 0]}`` for an individual one (INTERFACE.md)."""

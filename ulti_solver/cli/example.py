@@ -8,6 +8,7 @@ import click
 
 from ..errors import UltiInputError
 from ..example_files import EXAMPLES, example_text
+from ..i18n import _
 from .language import UltiCommand
 from .options import BadInput
 from .text import aligned
@@ -32,11 +33,11 @@ def command(name):
       ulti example games | ulti analyse --file -
     """
     if name is None:
-        lines = ["Examples (ulti example NAME prints one):", ""]
-        lines += aligned([[key, text] for key, text in EXAMPLES.items()])
+        lines = [_("Examples (ulti example NAME prints one):"), ""]
+        lines += aligned([[key, _(text)] for key, text in EXAMPLES.items()])
         lines += [
             "",
-            'e.g. ulti solve "$(ulti example deal)" --bid party',
+            _('e.g. ulti solve "$(ulti example deal)" --bid party'),
             "     ulti example batch | ulti batch - --bid party",
         ]
         click.echo("\n".join(lines))

@@ -20,7 +20,9 @@ TABLE, JSON, CSV = "table", "json", "csv"
 
 def output_format(as_json: bool = False, as_csv: bool = False) -> str:
     if as_json and as_csv:
-        raise click.UsageError("choose one of --json and --csv")
+        from ..i18n import _
+
+        raise click.UsageError(_("choose one of --json and --csv"))
     return JSON if as_json else CSV if as_csv else TABLE
 
 
