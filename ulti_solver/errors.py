@@ -37,4 +37,5 @@ def excerpt(text: object, limit: int = EXCERPT_LIMIT):
     text = str(text)
     if len(text) <= limit:
         return repr(text)
-    return L_("{start}...' ({count} characters)", start=f"{text[:limit]!r}"[:-1], count=len(text))
+    start = repr(text[:limit])[:-1]
+    return L_("{start}...' ({count} characters)", start=start, count=len(text))

@@ -1,4 +1,4 @@
-"""Babel's extraction of the package's texts (babel.cfg): the marked ones and the help pages.
+"""Babel's extraction of the package's texts (babel.cfg): the marked ones, the help pages and the pages' templates.
 
 Babel's Python extractor finds the marked texts (``_()``, ``N_()``,
 ``L_()``... see :mod:`ulti_solver.i18n`); a command's help page is its
@@ -12,6 +12,10 @@ extract`` and the tests, never when the program runs.
 from __future__ import annotations
 
 import ast
+import re
+
+#: A text of a page's template: ``[[Games]]`` (ulti_solver/report/html.py fills them in).
+PAGE_TEXT = re.compile(r"\[\[(.+?)\]\]", re.S)
 
 #: A comment for the translator of a help page.
 HELP_COMMENT = (
@@ -49,3 +53,12 @@ def extract(fileobj, keywords, comment_tags, options):
     source = data.decode(encoding) if isinstance(data, bytes) else data
     for line, text in help_pages(source):
         yield line, None, text, [HELP_COMMENT]
+
+
+def extract_page(fileobj, keywords, comment_tags, options):
+    """The ``[[text]]`` of an HTML template, white space folded as the page is filled."""
+    data = fileobj.read()
+    source = data.decode(options.get("encoding", "utf-8")) if isinstance(data, bytes) else data
+    for match in PAGE_TEXT.finditer(source):
+        line = source.count("\n", 0, match.start()) + 1
+        yield line, None, " ".join(match.group(1).split()), ["A text of the board or the report page (HTML)."]

@@ -201,7 +201,7 @@ class KontraSpec(NamedTuple):
                             "write {written} without the seat",
                             component=_lazy_word(said.component),
                             bid=_quoted(bid),
-                            written=f"{said.component}={said.level}",
+                            written=Said(None, said.component, said.level),
                         )
                     )
                 if said.seat is None and alone and strict:
@@ -211,8 +211,8 @@ class KontraSpec(NamedTuple):
                             "write {first} or {second}",
                             component=_lazy_word(said.component),
                             bid=_quoted(bid),
-                            first=f"1:{said.component}={said.level}",
-                            second=f"2:{said.component}={said.level}",
+                            first=Said(1, said.component, said.level),
+                            second=Said(2, said.component, said.level),
                         )
                     )
             for component in targets:

@@ -214,7 +214,7 @@ class _Knowable:
             from ..runner import connect
 
             client = connect(self.cluster)
-        bar = progress_bar(len(analysis.verdicts), "card", self.quiet)
+        bar = progress_bar(len(analysis.verdicts), N_("card"), self.quiet)
         try:
             return with_knowable(
                 analysis,
@@ -244,7 +244,7 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge
         lines = list(numbered_lines(source)) if file != "-" else numbered_lines(source)
         total = len(lines) if file != "-" else None
         try:
-            with progress_bar(total, "game", quiet) as bar:
+            with progress_bar(total, N_("game"), quiet) as bar:
                 out = Output(out.format, bar)
                 for number, text in lines:
                     try:

@@ -101,7 +101,7 @@ def command(
                 ordered_results(
                     work, lines, jobs, chunk_size(total, jobs), cluster=cluster, spread_after=spread_after
                 ) as outcomes,
-                progress_bar(total, "deal", quiet) as bar,
+                progress_bar(total, N_("deal"), quiet) as bar,
             ):
                 out = Output(fmt, bar)
                 for outcome in outcomes:

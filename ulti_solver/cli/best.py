@@ -100,7 +100,7 @@ def command(deal, top, bids, variants, rulebook, table, kontra, as_json, quiet, 
     the_deal = read_deal(deal)
     total = count_candidates(the_deal, bids)
     started = time.monotonic()
-    with progress_bar(total, "candidate", quiet) as bar:
+    with progress_bar(total, N_("candidate"), quiet) as bar:
         last = [0]
 
         def advance(done):

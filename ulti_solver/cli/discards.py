@@ -96,7 +96,7 @@ def command(
         ordered_results(
             work, tasks, jobs, chunk, cluster=cluster, cluster_chunk=33, spread_after=spread_after
         ) as results,
-        progress_bar(len(tasks), "discard", quiet) as bar,
+        progress_bar(len(tasks), N_("discard"), quiet) as bar,
     ):
         for result in results:
             solved.append(result)

@@ -47,17 +47,20 @@ class NoBar:
 
 
 def progress_bar(total: Optional[int], unit: str, quiet: bool):
-    """A bar on stderr showing how many per second; only on a terminal and without --quiet."""
+    """A bar on stderr showing how many per second; only on a terminal and without --quiet.
+    ``unit`` is what it counts, marked ``N_()``: the bar says it in the language of the run."""
     if quiet or not sys.stderr.isatty():
         return NoBar()
     from tqdm import tqdm
+
+    from ..i18n import _
 
     # No monitor thread: a pool may fork while the bar runs (runner.SPREAD_AFTER), and
     # forking a process that runs threads is what Python warns against.
     tqdm.monitor_interval = 0
     return tqdm(
         total=total,
-        unit=unit,
+        unit=_(unit),
         file=sys.stderr,
         leave=False,
         dynamic_ncols=True,

@@ -218,7 +218,7 @@ def command(
 
     def advance(done):
         if not bars:
-            bars.append(progress_bar(total, "world", quiet))
+            bars.append(progress_bar(total, N_("world"), quiet))
         bars[0].update(done - bars[0].n)
 
     try:

@@ -240,7 +240,7 @@ def command(
         # The bar starts with the first sample, after a process pool has forked: forking a process
         # that runs threads (the bar's monitor) is what Python warns against.
         if not bars:
-            bars.append(progress_bar(samples, "sample", quiet))
+            bars.append(progress_bar(samples, N_("sample"), quiet))
         bars[0].update(done - bars[0].n)
 
     try:
