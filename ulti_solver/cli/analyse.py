@@ -359,7 +359,9 @@ def game_table(analysis: GameAnalysis) -> List[str]:
             lines.append(" " * len(head) + _("best was {cards}").format(cards=cards_text(v.best)))
     counts, costs = analysis.errors_by_seat(), analysis.cost_by_seat()
     seats = [
-        f"{seat_name(s)} {n_('{n} error', '{n} errors', counts[s])}"
+        seat_name(s)
+        + " "
+        + n_("{n} error", "{n} errors", counts[s])
         + (_(" ({units} units given away)").format(units=costs[s]) if costs[s] else "")
         for s in range(3)
     ]

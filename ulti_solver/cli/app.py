@@ -22,7 +22,7 @@ from .. import i18n
 from ..cards import symbols_as_letters
 from ..errors import UltiInputError
 from ..i18n import N_, _
-from .language import TranslatedHelp, lang_in, lang_option
+from .language import TranslatedHelp, VersionMessage, lang_in, lang_option
 
 #: Exit status when Ctrl-C stops a command (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
@@ -257,7 +257,9 @@ def _main_thread() -> bool:
 
 
 @click.group(cls=UltiGroup, context_settings=CONTEXT, params=[lang_option()])
-@click.version_option(package_name="ulti-solver", prog_name="ulti")
+@click.version_option(
+    package_name="ulti-solver", prog_name="ulti", message=VersionMessage("%(prog)s, version %(version)s")
+)
 def main():
     """Double-dummy solver for Ulti, the Hungarian three-player card game.
 

@@ -20,6 +20,7 @@ from ..batch import (
     solve_batch_line,
 )
 from ..bids import COMPONENT_ORDER
+from ..cards import SUITS
 from ..i18n import N_, NN_, _, english, n_
 from ..runner import ClusterLost, chunk_size, jobs_plan, ordered_results
 from ..scoring import SilentQuestion
@@ -222,16 +223,34 @@ def csv_rows(outcome: LineOutcome, silent: bool, with_value: bool) -> List[List[
 
 def table_header(with_value: bool) -> str:
     """The table's head: each line's deal comes on a row of its own, its games (bid and trump) below it."""
+    line, deal, trump, whole, points, value = (
+        _("line"),
+        _("deal / bid"),
+        _("trump"),
+        _("whole"),
+        _("points"),
+        _("value"),
+    )
     cells = [
-        f"{_('line'):>{LINE_WIDTH}}",
-        f"{_('deal / bid'):<{BID_WIDTH}}",
-        f"{_('trump'):<{TRUMP_WIDTH}}",
-        f"{_('whole'):<{WHOLE_WIDTH}}",
-        f"{_('points'):>{POINTS_WIDTH}}",
+        f"{line:>{LINE_WIDTH}}",
+        f"{deal:<{BID_WIDTH}}",
+        f"{trump:<{trump_width()}}",
+        f"{whole:<{whole_width()}}",
+        f"{points:>{POINTS_WIDTH}}",
     ]
     if with_value:
-        cells.append(f"{_('value'):>{VALUE_WIDTH}}")
+        cells.append(f"{value:>{VALUE_WIDTH}}")
     return "  ".join(cells + [_("components")])
+
+
+def trump_width() -> int:
+    """The trump column: as wide as its widest word in the language of the run (``no trump``, ``adu nélkül``)."""
+    return max(TRUMP_WIDTH, len(_("trump")), *(len(trump_text(t)) for t in (None, *SUITS)))
+
+
+def whole_width() -> int:
+    """The whole-bid column: its heading or ``yes``/``no``, whichever is wider in the language of the run."""
+    return max(WHOLE_WIDTH, len(_("whole")), len(yes_no(True)), len(yes_no(False)))
 
 
 def table_rows(outcome: LineOutcome, with_value: bool = False) -> List[str]:
@@ -247,8 +266,8 @@ def table_rows(outcome: LineOutcome, with_value: bool = False) -> List[str]:
         cells = [
             " " * LINE_WIDTH,
             f"{bid:<{BID_WIDTH}}",
-            f"{trump_text(s.trump):<{TRUMP_WIDTH}}",
-            f"{yes_no(s.joint):<{WHOLE_WIDTH}}",
+            f"{trump_text(s.trump):<{trump_width()}}",
+            f"{yes_no(s.joint):<{whole_width()}}",
             f"{number_text(s.declarer_points):>{POINTS_WIDTH}}",
         ]
         if with_value:

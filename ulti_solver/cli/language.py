@@ -32,6 +32,19 @@ LANG_HELP = N_(
 )
 
 
+#: Click's words of a usage line, translated when it is shown (the metavars, DEAL, BID..., stay).
+USAGE_WORDS = {"[OPTIONS]": N_("[OPTIONS]"), "COMMAND [ARGS]...": N_("COMMAND [ARGS]...")}
+#: What click appends to an option's help in brackets, by the word it writes there.
+_EXTRAS = {"required": N_("required")}
+
+
+class VersionMessage(str):
+    """The --version line, in the language of the run when click fills it in (``message % values``)."""
+
+    def __mod__(self, values):
+        return _(str(self)) % values
+
+
 def _lang_given(ctx, param, value):
     if value is not None:
         choose(value)
@@ -93,9 +106,7 @@ class TranslatedHelp:
     """A click command or group whose help page is in the language of the run."""
 
     def format_usage(self, ctx, formatter):
-        pieces = self.collect_usage_pieces(ctx)
-        if pieces and self.options_metavar and pieces[0] == self.options_metavar:
-            pieces[0] = _("[OPTIONS]")
+        pieces = [_(USAGE_WORDS[piece]) if piece in USAGE_WORDS else piece for piece in self.collect_usage_pieces(ctx)]
         formatter.write_usage(ctx.command_path, " ".join(pieces))
 
     def format_help_text(self, ctx, formatter):
@@ -112,10 +123,27 @@ class TranslatedHelp:
         try:
             for param in params:
                 param.help = help_text(param)
+                param.get_help_record = _with_extras(param)
             super().format_options(ctx, formatter)
         finally:
             for param, text in zip(params, kept):
                 param.help = text
+                del param.get_help_record
+
+
+def _with_extras(param):
+    """``param.get_help_record`` with the bracketed extras click does not translate ("[required]") translated."""
+    record = type(param).get_help_record.__get__(param)
+
+    def get_help_record(ctx):
+        found = record(ctx)
+        if found is None or not found[1].endswith("]") or "  [" not in found[1]:
+            return found
+        text, _sep, extras = found[1].rpartition("  [")
+        words = [_(_EXTRAS[word]) if word in _EXTRAS else word for word in extras[:-1].split("; ")]
+        return found[0], f"{text}  [{'; '.join(words)}]"
+
+    return get_help_record
 
 
 class UltiCommand(TranslatedHelp, click.Command):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import UltiInputError
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from ..settlement import SilentItem, concede, settle
 from ..variants import RULEBOOKS, make_rules
 from .language import UltiCommand, option
@@ -147,11 +147,11 @@ def _table(result) -> list:
     components = {str(c) for c in result.bid.components}
     for item in result.items:
         if result.conceded:
-            state = _("conceded")
+            state = pgettext("item", "conceded")
         elif item.name in components:
-            state = _("made") if item.made else _("lost")
+            state = pgettext("item", "made") if item.made else pgettext("item", "lost")
         else:
-            state = _("happened") if item.made else _("beaten")
+            state = pgettext("item", "happened") if item.made else pgettext("item", "beaten")
         row = [component_word(item.name) if item.name in components else item.name, state]
         if kontra:
             levels = item.level if item.individual else item.level[:1]

@@ -327,7 +327,7 @@ def rate_text(count: float, seconds: float) -> str:
         return "-"
     rate = count / seconds
     if rate >= 100:
-        return f"{rate:,.0f}"
+        return _("{rate:,.0f}").format(rate=rate)  # thousands as the language writes them
     if rate == 0:
         return "0"
     digits = max(0, 2 - math.floor(math.log10(rate)))

@@ -64,7 +64,8 @@ def fill(template: str, values: Mapping[str, str]) -> str:
         return values[match.group(1)]
 
     def text(match: re.Match) -> str:
-        return html.escape(_(" ".join(match.group(1).split())), quote=True)
+        english = " ".join(match.group(1).split())
+        return html.escape(_(english), quote=True)
 
     return _MARKER.sub(value, _TEXT.sub(text, template))
 
