@@ -36,7 +36,6 @@ class build_py_with_catalogs(build_py):
                 write_mo(out, catalog)  # fuzzy entries are left out: English shows instead
 
 
-
 if sys.platform == "win32":
     flags = ["/O2"]
 else:

@@ -247,9 +247,8 @@ def simulate(
     constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules)
     from ..runner import ClusterLost, chunk_size, max_jobs, ordered_results
 
-    samples = checks.count(
-        "samples", samples, 1, MAX_SAMPLES, L_(" (at {most:,} the 95% interval is +-0.001)", most=MAX_SAMPLES)
-    )
+    why = L_(" (at {most:,} the {ci} interval is +-0.001)", most=MAX_SAMPLES, ci="95%")
+    samples = checks.count("samples", samples, 1, MAX_SAMPLES, why)
     seed = checks.whole("seed", seed)
     jobs = checks.count("jobs", jobs, 1, max_jobs(), " (4 worker processes per core)")
     cluster = _cluster_argument(cluster)

@@ -36,6 +36,8 @@ from .options import (
 from .output import Output, progress_bar
 from .text import aligned, bid_label, cards_text, explained, trump_text, value_legend
 
+#: The confidence of the intervals, as the texts write it: a value, so that no text holds a bare '%'.
+CI = "95%"
 #: The widest a table may be: it fits a terminal of 100 columns.
 TABLE_WIDTH = 100
 #: The longest bar of a probability (p = 1), in characters; shorter where the table has no room.
@@ -72,9 +74,9 @@ def _samples_within_cap(ctx, param, value: int) -> int:
     if value > MAX_SAMPLES:
         raise click.BadParameter(
             _(
-                "{count} is more than {most:,}: at that many the 95% interval of a "
+                "{count} is more than {most:,}: at that many the {ci} interval of a "
                 "probability is already within +-0.001, and more only makes a run that does not end"
-            ).format(count=count_text(value), most=MAX_SAMPLES),
+            ).format(count=count_text(value), most=MAX_SAMPLES, ci=CI),
             ctx=ctx,
             param=param,
         )
@@ -114,10 +116,10 @@ def _samples_within_cap(ctx, param, value: int) -> int:
     callback=_samples_within_cap,
     metavar="N",
     help=N_(
-        "Deals to sample (default: {default}; at most {most:,}, where the 95% interval "
+        "Deals to sample (default: {default}; at most {most:,}, where the {ci} interval "
         "is already within +-0.001).  A long run says after its first sample how long it will take."
     ),
-    help_values={"default": DEFAULT_SAMPLES, "most": MAX_SAMPLES},
+    help_values={"default": DEFAULT_SAMPLES, "most": MAX_SAMPLES, "ci": "95%"},
 )
 @click.option(
     "--seed",
@@ -435,7 +437,7 @@ def _table(result, shown, constraints: Constraints, table: str) -> List[str]:
             _("bid"),
             _("trump"),
             _("made"),
-            _("p (95% interval)"),
+            _("p ({ci} interval)").format(ci=CI),
             _("mean value"),
         ]
     ]

@@ -47,7 +47,7 @@ Ulti.units = function (value) {
 
 // A text of the page in its language: the page's data carries each English text's translation
 // (meta.text, from the catalog; ulti_solver/report/html.py page_texts), and {name} is filled from
-// `values`: Ulti.t("Card {k} of {n}", {k: 3, n: 30}).
+// `values`: Card {k} of {n} with {k: 3, n: 30} reads "Card 3 of 30".
 Ulti.t = function (text, values) {
   var out = (Ulti.meta && Ulti.meta.text && Ulti.meta.text[text]) || text;
   if (!values) return out;
