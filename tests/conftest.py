@@ -6,6 +6,8 @@ required (a missing build fails at once instead of crawling on the
 reference), and the working directory is not put on ``sys.path``
 (``PYTHONSAFEPATH``, Python 3.11+), so a command started from the
 repository root runs the installed package, not the source tree beside it.
+The tests read English output unless they ask for Hungarian (``--lang hu``),
+so a Hungarian ``LANG`` on the machine does not change what they read.
 """
 
 import os
@@ -14,6 +16,7 @@ import pytest
 
 os.environ.setdefault("ULTI_SOLVER_IMPL", "core")
 os.environ["PYTHONSAFEPATH"] = "1"
+os.environ.setdefault("ULTI_LANG", "en")
 
 from ulti_solver.cards import BB_ALL, BB_POINT_CARDS, cards_of, popcount
 from ulti_solver.deal import Deal, parse_hand
