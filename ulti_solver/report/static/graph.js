@@ -78,7 +78,7 @@
       grid.appendChild(svg("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: y(t), y2: y(t), class: t === 0 ? "zero-line" : "tick-line" }));
       grid.appendChild(svg("text", { x: LEFT - 6, y: y(t) + 4, class: "axis-label value-label" }, Ulti.signed(t)));
     });
-    grid.appendChild(svg("text", { x: LEFT - 6, y: TOP + VALUE_HEIGHT + 13, class: "axis-label value-label" }, "trick"));
+    grid.appendChild(svg("text", { x: LEFT - 6, y: TOP + VALUE_HEIGHT + 13, class: "axis-label value-label" }, Ulti.t("trick")));
 
     // The hindsight value: before the first card, then after each card.
     var points = values.map(function (v, i) { return x(i) + "," + y(v); }).join(" ");
@@ -165,11 +165,11 @@
     }
 
     var legend = Ulti.el("div", { className: "graph-legend" }, [
-      Ulti.el("span", { className: "key key-value", text: "value after each card (hindsight, R34)" }),
-      Ulti.el("span", { className: "key key-inaccuracy", text: "inaccuracy (1+)" }),
-      Ulti.el("span", { className: "key key-mistake", text: "mistake (3+)" }),
-      Ulti.el("span", { className: "key key-blunder", text: "blunder (8+ units lost, R44)" }),
-      knowable ? Ulti.el("span", { className: "key key-knowable", text: "knowable loss (R43, R44)" }) : null,
+      Ulti.el("span", { className: "key key-value", text: Ulti.t("value after each card (hindsight, R34)") }),
+      Ulti.el("span", { className: "key key-inaccuracy", text: Ulti.t("inaccuracy (1+)") }),
+      Ulti.el("span", { className: "key key-mistake", text: Ulti.t("mistake (3+)") }),
+      Ulti.el("span", { className: "key key-blunder", text: Ulti.t("blunder (8+ units lost, R44)") }),
+      knowable ? Ulti.el("span", { className: "key key-knowable", text: Ulti.t("knowable loss (R43, R44)") }) : null,
     ]);
     var figure = Ulti.el("figure", { className: "graph" }, [root, legend]);
     return {
