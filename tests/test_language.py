@@ -564,6 +564,8 @@ def test_ulti_rules_speaks_hungarian_and_its_json_stays_english():
     _, out, _ = run("--lang", "hu", "rules", "bedobás")
     assert "Szószedet:" in out and "bedobás, Drop (concede)" in out
     assert run("--lang", "hu", "rules", "R30", "--json")[1] == run("rules", "R30", "--json")[1]
+    _, out, _ = run("--lang", "hu", "rules", "silent 100")  # an English word finds the Hungarian rules
+    assert "R25 Csendes száz" in out
 
 
 def test_the_report_page_is_in_the_language_of_the_run():

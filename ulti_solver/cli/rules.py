@@ -151,6 +151,11 @@ def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool)
     if not phrase.strip():
         raise BadInput(_("give a rule id (R34) or a word to look for"))
     found = reference.rules_mentioning(phrase, ref)
+    if not found and not as_json and language() != "en":
+        # An English word ("silent 100") in a Hungarian run: the rules the English reference finds,
+        # printed from this one (the ids are the same).
+        ids = {rule.id for rule in reference.rules_mentioning(phrase, reference.reference("en"))}
+        found = [rule for rule in ref.rules if rule.id in ids]
     glossary = reference.glossary_mentioning(phrase, ref)
     if as_json:
         out.json({"rules": [rule.as_json() for rule in found], "glossary": [e.as_json() for e in glossary]})
