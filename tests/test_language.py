@@ -242,6 +242,11 @@ def test_lang_then_ulti_lang_then_the_locale_choose_the_language(args, env, hung
     assert says_hungarian(out) == hungarian, out[:400]
 
 
+def test_ulti_lang_hu_alone_is_the_help_page_as_bare_ulti_is():
+    status, out, _ = run("--lang", "hu")
+    assert status == 0 and out.startswith("Használat: ") and "Parancsok:" in out
+
+
 def test_a_language_the_program_does_not_speak_is_one_line_of_bad_input():
     status, out, err = run("--lang", "de", *SOLVE)
     assert status == 2 and "'--lang'" in err and len(err.strip().splitlines()) == 1

@@ -181,8 +181,8 @@ class UltiGroup(TranslatedHelp, click.Group):
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         extra.pop("windows_expand_args", None)
         args = sys.argv[1:] if args is None else list(args)
-        if not args:  # bare 'ulti': the help, as a page
-            args = ["--help"]
+        if not _without_lang(args):  # bare 'ulti' (or 'ulti --lang hu'): the help, as a page
+            args = [*args, "--help"]
         prog_name = prog_name or "ulti"
         previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
         given = lang_in(args)
@@ -248,6 +248,19 @@ class UltiGroup(TranslatedHelp, click.Group):
             )
             return 1
         return 0
+
+
+def _without_lang(args):
+    """The command line without its --lang options and their values."""
+    rest, skip = [], False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            rest.append(arg)
+    return rest
 
 
 def _main_thread() -> bool:
