@@ -44,19 +44,9 @@ def seat_name(seat: int) -> str:
     return _(SEAT_NAMES[seat])
 
 
-def seat_possessive(seat: int) -> str:
-    """``the declarer's``, ``seat 1's``: a seat as an English message names what it holds."""
-    return "the declarer's" if seat == 0 else f"{SEAT_NAMES[seat]}'s"
-
-
 #: Spaces around the commas of a card list are part of the list, not between hands.
 _COMMA = re.compile(r"\s*,\s*")
 BOM = "\ufeff"
-
-
-def plural(count: int, noun: str) -> str:
-    """``1 card``, ``2 cards``: messages count things correctly."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 class DealError(UltiInputError):

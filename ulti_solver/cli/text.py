@@ -18,13 +18,13 @@ from ..cards import (
     card_name,
     make_card,
 )
-from ..deal import Deal, plural, seat_name
+from ..deal import Deal, seat_name
 from ..i18n import N_, _
 from ..scoring import Scoring, SilentQuestion
 from ..solution import Solution
 from ..variants import Rules
 
-__all__ = ["plural", "seat_name", "bid_label", "component_word"]
+__all__ = ["seat_name", "bid_label", "component_word"]
 
 #: The suits as the hands table heads them: English with the Hungarian name, Hungarian alone.
 SUIT_HEADINGS = (N_("hearts (piros)"), N_("bells (tök)"), N_("leaves (zöld)"), N_("acorns (makk)"))
