@@ -18,6 +18,9 @@ imports this file):
 - ``ulti_process``: ``ulti ARGS`` in a fresh process, for what CliRunner cannot stand in
   for (process pools, Dask, encodings of the real streams); ``ulti_argv`` is its command
   line, for a test that talks to the process while it runs (pipes, signals).
+
+The tests read English output unless they ask for Hungarian (``--lang hu``),
+so a Hungarian ``LANG`` on the machine does not change what they read.
 """
 
 import json
@@ -29,6 +32,7 @@ import pytest
 
 os.environ.setdefault("ULTI_SOLVER_IMPL", "core")
 os.environ["PYTHONSAFEPATH"] = "1"
+os.environ.setdefault("ULTI_LANG", "en")
 
 IMPLEMENTATIONS = ["core", "reference"]
 

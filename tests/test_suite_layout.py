@@ -15,7 +15,10 @@ TESTS = Path(__file__).resolve().parent
 MODULES = sorted(path for path in TESTS.rglob("*.py") if path.name != "conftest.py")
 CONFTESTS = sorted(TESTS.rglob("conftest.py"))
 #: Modules that run the program while the tests are collected, before any fixture exists.
-COLLECTION_TIME_RUNNERS = {"test_help_examples.py": "reads each --help page to list the examples it runs"}
+COLLECTION_TIME_RUNNERS = {
+    "test_help_examples.py": "reads each --help page to list the examples it runs",
+    "test_language.py": "reads each Hungarian --help page to list the examples it runs",
+}
 #: Words that date a file instead of naming its subject.
 HISTORY_WORDS = {"rough", "newer", "older", "regression", "regressions", "issue", "issues", "bugs", "fixes", "misc"}
 

@@ -161,7 +161,7 @@ def test_analyse_knowable_html_draws_both_losses_and_bands_from_the_knowable_one
 
 def test_a_script_in_the_data_stays_text(watched, tmp_path):
     game = knowable_game()
-    game["bid"] = "ulti</script><script>window.hacked = 1</script>"
+    game["bid"] = game["bid_text"] = "ulti</script><script>window.hacked = 1</script>"  # the page shows bid_text
     path = tmp_path / "hostile.html"
     path.write_text(report_html([game]), encoding="utf-8")
     page = open_page(watched, path)
