@@ -59,6 +59,7 @@ from ..coerce import as_bids, as_hand, as_rules
 from ..deal import Deal
 from ..dealing import Constraints, every_deal, sample_deal
 from ..errors import UltiInputError
+from ..i18n import L_, LN_
 from ..kontra import NO_SPEC, KontraSpec, parse_kontra
 from ..runner import ClusterLost
 from ..variants import DEFAULT_RULES, Rules
@@ -606,12 +607,19 @@ def _constraints(hand) -> Constraints:
         mask = as_hand(hand)
         if isinstance(mask, int) and 0 <= mask and mask.bit_count() != 12:
             raise BidAdviceError(
-                f"the hand has {mask.bit_count()} cards: ulti bid weighs the discard too, so it takes your "
-                "12 cards before the discard (R6)"
+                LN_(
+                    "the hand has {n} card: ulti bid weighs the discard too, so it takes your "
+                    "12 cards before the discard (R6)",
+                    "the hand has {n} cards: ulti bid weighs the discard too, so it takes your "
+                    "12 cards before the discard (R6)",
+                    mask.bit_count(),
+                )
             )
         hand = Constraints(mask)
     if hand.talon is not None:
-        raise BidAdviceError("ulti bid weighs the discard too: give the 12 cards before the discard, without a talon")
+        raise BidAdviceError(
+            L_("ulti bid weighs the discard too: give the 12 cards before the discard, without a talon")
+        )
     return hand
 
 
@@ -650,23 +658,29 @@ def advise_bid(
     constraints = _constraints(hand)
     rules, bids, spec = as_rules(rules), as_bids(bids), parse_kontra(kontra)
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise BidAdviceError(f"top is how many candidates to report, 1 or more, not {top!r}")
+        raise BidAdviceError(L_("top is how many candidates to report, 1 or more, not {top!r}", top=top))
     exact = samples == "all"
     if exact:
         count = constraints.deal_count()
         if count > MOST_WORLDS:
             raise BidAdviceError(
-                f"{count:,} worlds fit the hand, more than {MOST_WORLDS:,} to count one by one: "
-                "give a number of samples instead"
+                L_(
+                    "{count:,} worlds fit the hand, more than {most:,} to count one by one: "
+                    "give a number of samples instead",
+                    count=count,
+                    most=MOST_WORLDS,
+                )
             )
         sizes, holdout = [count], 0
     else:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
-            raise BidAdviceError(f"samples is a number of worlds (2 or more) or 'all', not {samples!r}")
+            raise BidAdviceError(
+                L_("samples is a number of worlds (2 or more) or 'all', not {samples!r}", samples=samples)
+            )
         sizes, count = looks_for(samples), None
         holdout = samples if holdout is None else holdout
         if isinstance(holdout, bool) or not isinstance(holdout, int) or holdout < 0:
-            raise BidAdviceError(f"holdout is a number of worlds (0 or more), not {holdout!r}")
+            raise BidAdviceError(L_("holdout is a number of worlds (0 or more), not {holdout!r}", holdout=holdout))
     if spec:
         from .best import CANDIDATE_BIDS_ONLY
 

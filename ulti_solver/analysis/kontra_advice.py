@@ -39,13 +39,15 @@ from fractions import Fraction
 from functools import partial
 from typing import List, Optional, Sequence, Tuple
 
-from ..bids import FORTY_100, TWENTY_100, Bid, trumps_to_solve
-from ..cards import BB_MARRIAGES, SUIT_NAMES, SUITS, format_hand
+from ..bids import FORTY_100, TWENTY_100, Bid, bid_words, trumps_to_solve
+from ..cards import BB_MARRIAGES, SUITS, format_hand
 from ..coerce import as_bid, as_hand, as_rules, as_trump
 from ..deal import Deal
 from ..dealing import sample_rng
 from ..errors import UltiInputError
+from ..i18n import L_, Joined
 from ..knowledge import InformationSet, information_set_from_hand
+from ..knowledge.facts import suit_words
 from ..kontra import LEVEL_NAMES, MAX_LEVEL, Kontra, KontraSpec, Said, individual, parse_kontra
 from ..variants import DEFAULT_RULES, Rules
 from .racing import SEPARATION, summary
@@ -59,6 +61,19 @@ ALL = "all"
 
 class KontraAdviceError(UltiInputError):
     """A hand, seat or kontra ``ulti kontra`` cannot weigh."""
+
+
+class _KontraWords:
+    """The kontras said, in words when printed (in the language of that moment, as a message is)."""
+
+    def __init__(self, kontra: Kontra):
+        self.kontra = kontra
+
+    def __str__(self) -> str:
+        return self.kontra.words()
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 # -- The worlds -----------------------------------------------------------------------------
@@ -86,8 +101,10 @@ class Worlds:
     def explain(self) -> List[str]:
         if len(self.sets) == 1:
             return self.sets[0].explain()
-        suits = [SUIT_NAMES[next(iter(info.announced[0]))] for info in self.sets]
-        return [f"the declarer holds a twenty for his 20-100, in {' or '.join(suits)} (R18, R40)"]
+        suits = [suit_words(next(iter(info.announced[0]))) for info in self.sets]
+        return [
+            L_("the declarer holds a twenty for his 20-100, in {suits} (R18, R40)", suits=Joined(suits, L_(" or ")))
+        ]
 
 
 def _may_hold(hand: int, suit: int) -> bool:
@@ -342,18 +359,31 @@ def advise_kontra(
     bid, trump = _game(as_bid(bid), as_trump(trump))
     own, talon = as_hand(hand), None if talon is None else as_hand(talon)
     if seat not in (0, 1, 2):
-        raise KontraAdviceError(f"a seat is 0 (the declarer), 1 or 2, not {seat!r}")
+        raise KontraAdviceError(L_("a seat is 0 (the declarer), 1 or 2, not {seat!r}", seat=seat))
     if seat == 0 and talon is None:
         raise KontraAdviceError(
-            "the declarer weighs a redouble with his ten cards and the talon he laid: give the talon"
+            L_("the declarer weighs a redouble with his ten cards and the talon he laid: give the talon")
         )
     spec = parse_kontra(kontra)
     base = spec.for_bid(bid, rules)
     options = choices_for(seat, bid, rules, base)
     if not options:
-        who = "the declarer" if seat == 0 else f"seat {seat}"
-        what = "no kontra to redouble" if seat == 0 else "nothing left to kontra (hirschkontra is the last)"
-        raise KontraAdviceError(f"{who} has {what} in {bid} with {base.words()}")
+        if seat == 0:
+            raise KontraAdviceError(
+                L_(
+                    "the declarer has no kontra to redouble in {bid} with {kontra}",
+                    bid=bid_words(bid),
+                    kontra=_KontraWords(base),
+                )
+            )
+        raise KontraAdviceError(
+            L_(
+                "seat {seat} has nothing left to kontra in {bid} with {kontra} (hirschkontra is the last)",
+                seat=seat,
+                bid=bid_words(bid),
+                kontra=_KontraWords(base),
+            )
+        )
     info = worlds_for(own, seat, bid, trump, rules, talon, marriages)
     kontras = [base] + [after(spec, choice, bid, rules) for choice in options]
     components = [c.component for c in options]
@@ -361,12 +391,12 @@ def advise_kontra(
     if exact:
         deals = list(worlds)
         if not deals:
-            raise KontraAdviceError("no world given")
+            raise KontraAdviceError(L_("no world given"))
         shares, made = _worlds_task_on(deals, seat, bid, trump, rules, kontras, components)
         count = len(deals)
     else:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
-            raise KontraAdviceError(f"samples is a number of worlds, 2 or more, not {samples!r}")
+            raise KontraAdviceError(L_("samples is a number of worlds, 2 or more, not {samples!r}", samples=samples))
         work = partial(_worlds_task, info, seat, bid, trump, rules, kontras, components, seed)
         shares = [[] for _ in kontras]
         made = {c: [] for c in components}
@@ -416,5 +446,7 @@ def _worlds_task_on(deals, seat, bid, trump, rules, kontras, components):
 def _game(bid: Bid, trump) -> Tuple[Bid, Optional[int]]:
     pairs = trumps_to_solve(bid, trump)
     if len(pairs) > 1:
-        raise KontraAdviceError(f"a {bid} game is played in one trump: name it (bells, leaves or acorns)")
+        raise KontraAdviceError(
+            L_("a {bid} game is played in one trump: name it (bells, leaves or acorns)", bid=bid_words(bid))
+        )
     return pairs[0]

@@ -294,6 +294,10 @@ def main():
       ulti best "$(ulti example deal)"
       ulti example games | ulti analyse --file -
       ulti simulate "$(ulti example hand)" --talon LU,A8 --bid party --trump leaves --samples 200
+      ulti play 8.A97.A97.ATO --seat 1 --bid party --trump bells --play "BT BA BU"
+      ulti bid AKU7.T9.OU.AK97 --bid ulti --samples 25
+      ulti kontra KO98.AT8.T.U8 --seat 1 --bid ulti --trump leaves
+      ulti board --print-url "$(ulti example deal)" --bid party --trump bells
       ulti settle --bid "40-100 ulti" --trump leaves --made ulti
       ulti rules
 

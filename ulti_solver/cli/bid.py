@@ -9,8 +9,10 @@ import click
 
 from ..analysis.bidding import DEFAULT_SAMPLES, DEFAULT_TOP, BidAdvice, advise_bid
 from ..errors import UltiInputError
+from ..i18n import N_, _, n_
 from ..runner import ClusterLost, close_quietly, jobs_plan
 from .app import interrupted_status, one_line
+from .language import UltiCommand
 from .options import (
     _OPTION_LIKE,
     BadInput,
@@ -24,7 +26,10 @@ from .options import (
     worlds_option,
 )
 from .output import Output, progress_bar
-from .text import aligned, cards_text, explained, kontra_text, plural, rules_text, trump_text, wrapped
+from .text import aligned, bid_label, cards_text, explained, kontra_text, rules_text, trump_text, wrapped
+
+#: The argument as the usage line and the errors name it: the twelve cards before the discard.
+METAVAR = "HAND12"
 
 
 def _hand(tokens) -> int:
@@ -32,21 +37,24 @@ def _hand(tokens) -> int:
 
     for token in tokens:
         if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
-            raise click.UsageError(f"no such option: {token[:40]}")
+            raise click.UsageError(_("no such option: {option}").format(option=token[:40]))
     try:
         return parse_hand(" ".join(tokens).strip())
     except UltiInputError as exc:
-        raise BadInput(f"HAND12: {exc}") from None
+        raise BadInput(f"{METAVAR}: {exc}") from None
 
 
-@click.command(name="bid", context_settings={"ignore_unknown_options": True})
-@click.argument("hand", nargs=-1, required=True, metavar="HAND12")
+@click.command(name="bid", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
+@click.argument("hand", nargs=-1, required=True, metavar=METAVAR)
 @worlds_option(
     "--samples",
     DEFAULT_SAMPLES,
     1_000_000,
-    f"Worlds each of the best candidates is valued on (default {DEFAULT_SAMPLES}; twice as many in a "
-    "runoff, when the first is not separated); 'all' counts every world (only when few fit: see --help).",
+    N_(
+        "Worlds each of the best candidates is valued on (default {default}; twice as many in a "
+        "runoff, when the first is not separated); 'all' counts every world (only when few fit: see --help)."
+    ),
+    help_values={"default": DEFAULT_SAMPLES},
 )
 @click.option(
     "--top",
@@ -54,40 +62,44 @@ def _hand(tokens) -> int:
     default=DEFAULT_TOP,
     show_default=True,
     metavar="K",
-    help="How many candidates to report; they are never dropped, so each is valued on every world.",
+    help=N_("How many candidates to report; they are never dropped, so each is valued on every world."),
 )
-@bids_option("Only this bid (repeatable), in every trump it may take.")
+@bids_option(N_("Only this bid (repeatable), in every trump it may take."))
 @rules_options()
-@kontra_option("every candidate that has the components named ('all=1': which bid survives a kontra)")
+@kontra_option(N_("every candidate that has the components named ('all=1': which bid survives a kontra)"))
 @click.option(
     "--seed",
     type=int,
     default=0,
     show_default=True,
     metavar="K",
-    help="The worlds' seed: the same seed gives the same answer, however the work is spread.",
+    help=N_("The worlds' seed: the same seed gives the same answer, however the work is spread."),
 )
 @click.option(
     "--time",
     "budget",
     type=click.FloatRange(min=0),
     metavar="SECONDS",
-    help="Start no new look at the worlds after this long: the answer then rests on fewer worlds, "
-    "and depends on the machine.",
+    help=N_(
+        "Start no new look at the worlds after this long: the answer then rests on fewer worlds, "
+        "and depends on the machine."
+    ),
 )
 @click.option(
     "--holdout",
     type=click.IntRange(min=0),
     metavar="N",
-    help="Fresh worlds the candidates reported are valued on again (default: as many as --samples).",
+    help=N_("Fresh worlds the candidates reported are valued on again (default: as many as --samples)."),
 )
-@jobs_option("worlds")
+@jobs_option(N_("worlds"))
 @cluster_options()
 @json_option(
-    "JSON lines, best first: rank, discard, bid, trump, samples, mean_value, stderr_value, p_made, "
-    "ci95, holdout_samples, holdout_mean, holdout_stderr, behind_first, stderr_behind, same_as."
+    N_(
+        "JSON lines, best first: rank, discard, bid, trump, samples, mean_value, stderr_value, p_made, "
+        "ci95, holdout_samples, holdout_mean, holdout_stderr, behind_first, stderr_behind, same_as."
+    )
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
+@click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar and no summary on stderr."))
 def command(
     hand,
     samples,
@@ -136,7 +148,7 @@ def command(
       ulti bid AKU7.T9.OU.AK97 --bid "40-100" --kontra all --samples 25 --json
     """
     if jobs is not None and cluster:
-        raise click.UsageError("choose one of -j and --cluster")
+        raise click.UsageError(_("choose one of -j and --cluster"))
     own = _hand(hand)
     rules = build_rules(rulebook, variants, table)
     client = None
@@ -151,12 +163,12 @@ def command(
     def advance(left, worlds):
         # The bar starts with the first answer, after a pool has forked (see ulti simulate).
         if not bars:
-            bars.append(progress_bar(total, "world", quiet))
+            bars.append(progress_bar(total, N_("world"), quiet))
         bar = bars[0]
         if hasattr(bar, "set_description_str"):
             if total is not None and worlds > bar.total:  # a runoff: twice the worlds for the best
                 bar.total = worlds
-            bar.set_description_str(f"{plural(left, 'candidate')} left", refresh=False)
+            bar.set_description_str(n_("{n} candidate left", "{n} candidates left", left), refresh=False)
         bar.update(max(0, worlds - bar.n))
 
     try:
@@ -192,20 +204,33 @@ def command(
     else:
         out.lines(advice_lines(advice))
     if isinstance(advice.interrupted, ClusterLost):  # one error line, as the run failed; the standings above
-        click.echo(f"Error: {one_line(advice.interrupted)}; the standings above are partial", err=True)
+        click.echo(
+            _("Error: {message}; the standings above are partial").format(message=one_line(advice.interrupted)),
+            err=True,
+        )
         sys.exit(1)
     if advice.partial:  # said even with --quiet: the standings are of fewer worlds than asked
         click.echo(
-            f"Interrupted after {advice.seconds:.1f} s: partial standings on {plural(advice.worlds, 'world')}, "
-            "without fresh worlds",
+            n_(
+                "Interrupted after {seconds:.1f} s: partial standings on {n:,} world, without fresh worlds",
+                "Interrupted after {seconds:.1f} s: partial standings on {n:,} worlds, without fresh worlds",
+                advice.worlds,
+                seconds=advice.seconds,
+            ),
             err=True,
         )
         sys.exit(interrupted_status(advice.interrupted))
     if not quiet:
         counts = advice.counts
         click.echo(
-            f"Weighed {counts['weighed']:,} of {counts['candidates']:,} candidates on up to "
-            f"{plural(advice.worlds, 'world')} in {advice.seconds:.1f} s",
+            n_(
+                "Weighed {weighed:,} of {candidates:,} candidates on up to {n:,} world in {seconds:.1f} s",
+                "Weighed {weighed:,} of {candidates:,} candidates on up to {n:,} worlds in {seconds:.1f} s",
+                advice.worlds,
+                weighed=counts["weighed"],
+                candidates=counts["candidates"],
+                seconds=advice.seconds,
+            ),
             err=True,
         )
 
@@ -218,41 +243,72 @@ def advice_lines(advice: BidAdvice) -> List[str]:
     """The table of ``ulti bid``: the hand, how the candidates were cut down, the best, how sure."""
     counts = advice.counts
     lines = [
-        f"Hand  {advice.hand}  (12 cards, before the discard)",
-        *([f"Kontra on every candidate that has it: {advice.kontra}"] if advice.kontra else []),
-        f"Rules {rules_text(advice.rules)}",
+        _("Hand  {hand}  (12 cards, before the discard)").format(hand=advice.hand),
+        _("Rules {rules}").format(rules=rules_text(advice.rules)),
+        *([_("Kontra {kontra} on every candidate that has it").format(kontra=advice.kontra)] if advice.kontra else []),
         "",
     ]
     if advice.partial:
         lines += [
-            f"Interrupted: the standings after {plural(advice.worlds, 'world')}, partial "
-            "(not every candidate weighed, no fresh worlds).",
+            *wrapped(
+                n_(
+                    "Interrupted: the standings after {n:,} world, partial (not every candidate weighed, "
+                    "no fresh worlds).",
+                    "Interrupted: the standings after {n:,} worlds, partial (not every candidate weighed, "
+                    "no fresh worlds).",
+                    advice.worlds,
+                )
+            ),
             "",
         ]
     if advice.exact:
-        worlds = f"every one of the {advice.world_count:,} worlds that fit, counted exactly"
+        worlds = _("every one of the {count:,} worlds that fit, counted exactly").format(count=advice.world_count)
     else:
-        worlds = f"up to {plural(advice.worlds, 'world')} drawn (seed {advice.seed}), the same for every candidate"
+        worlds = n_(
+            "up to {n:,} world drawn (seed {seed}), the same for every candidate",
+            "up to {n:,} worlds drawn (seed {seed}), the same for every candidate",
+            advice.worlds,
+            seed=advice.seed,
+        )
     lines += wrapped(
-        f"{counts['candidates']:,} candidates (every discard, bid and trump): "
-        f"{counts['merged']:,} discards play like another one, {counts['beaten']:,} bids are beaten in every "
-        f"world by a simpler bid (a part lost before play); {counts['weighed']:,} raced on {worlds}: "
-        f"{counts['dropped_on_bounds']:,} dropped on cheap bounds, {counts['dropped_on_values']:,} after "
-        f"valuing, {counts['left']:,} left."
+        _(
+            "{candidates:,} candidates (every discard, bid and trump): {merged:,} discards play like another "
+            "one, {beaten:,} bids are beaten in every world by a simpler bid (a part lost before play); "
+            "{weighed:,} raced on {worlds}: {dropped_on_bounds:,} dropped on cheap bounds, "
+            "{dropped_on_values:,} after valuing, {left:,} left."
+        ).format(worlds=worlds, **counts)
     )
     if advice.runoff:
         lines += wrapped(
-            f"The first was not separated from all the others after {plural(advice.worlds // 2, 'world')}: "
-            f"the best {len(advice.choices)} raced on to {advice.worlds:,} (a runoff)."
+            n_(
+                "The first was not separated from all the others after {n:,} world: the best {best} raced on "
+                "to {worlds:,} (a runoff).",
+                "The first was not separated from all the others after {n:,} worlds: the best {best} raced on "
+                "to {worlds:,} (a runoff).",
+                advice.worlds // 2,
+                best=len(advice.choices),
+                worlds=advice.worlds,
+            )
         )
     if advice.out_of_time:
-        lines += wrapped("The time given (--time) ran out before the last look at the worlds.")
+        lines += wrapped(_("The time given (--time) ran out before the last look at the worlds."))
     lines.append("")
     if not advice.choices:
-        return lines + ["No candidate was valued on every world of a look yet."]
+        return lines + [_("No candidate was valued on every world of a look yet.")]
     exact = advice.exact
     fresh = not exact and any(c.holdout is not None for c in advice.choices)
-    rows = [["rank", "discard", "bid", "trump", "value", "behind first", "made", *(["fresh worlds"] if fresh else [])]]
+    rows = [
+        [
+            _("rank"),
+            _("discard"),
+            _("bid"),
+            _("trump"),
+            _("value"),
+            _("behind first"),
+            _("made"),
+            *([_("fresh worlds")] if fresh else []),
+        ]
+    ]
     for choice in advice.choices:
         behind = "-" if choice is advice.choices[0] else f"{choice.behind.per_defender:.2f}"
         if choice is not advice.choices[0] and not exact:
@@ -261,7 +317,7 @@ def advice_lines(advice: BidAdvice) -> List[str]:
         row = [
             str(choice.rank),
             cards_text(choice.discard),
-            str(choice.bid),
+            bid_label(choice.bid),
             trump_text(choice.trump),
             _value(choice.mean_value, choice.stderr_value, exact),
             behind,
@@ -284,57 +340,84 @@ def _verdict(advice: BidAdvice) -> List[str]:
     lines: List[str] = []
     if len(advice.choices) > 1:
         second = advice.choices[1]
-        gap = first.mean_value - second.mean_value
-        if advice.exact:
-            said = "better than" if advice.separated else "as good as"
-            lines += wrapped(f"Counting every world, the first is {said} the second (by {gap:.2f} units per defender).")
+        gap = f"{first.mean_value - second.mean_value:.2f}"
+        stderr = f"{second.behind.stderr_per_defender:.2f}"
+        if advice.exact and advice.separated:
+            said = _("Counting every world, the first is better than the second (by {gap} units per defender).")
+        elif advice.exact:
+            said = _("Counting every world, the first is as good as the second (by {gap} units per defender).")
         elif advice.separated:
-            lines += wrapped(
-                f"The first is ahead of the second by {gap:.2f} ± {second.behind.stderr_per_defender:.2f} units per "
-                "defender on the same worlds: separated (more than twice its standard error)."
+            said = _(
+                "The first is ahead of the second by {gap} ± {stderr} units per defender on the same worlds: "
+                "separated (more than twice its standard error)."
             )
         else:
-            lines += wrapped(
-                f"The first is ahead of the second by {gap:.2f} ± {second.behind.stderr_per_defender:.2f} units per "
-                "defender on the same worlds: not separated, they may be as good as each other."
+            said = _(
+                "The first is ahead of the second by {gap} ± {stderr} units per defender on the same worlds: "
+                "not separated, they may be as good as each other."
             )
-    discard = cards_text(first.discard)
-    same = f" (or {', '.join(cards_text(d) for d in first.candidate.same_as)}, which play alike)"
-    same = same if first.candidate.same_as else ""
-    trump = f"{trump_text(first.trump)} trump" if first.trump is not None else "no trump"
-    kontra = f", under {kontra_text(first.candidate.kontra)}" if first.candidate.kontra else ""
+        lines += wrapped(said.format(gap=gap, stderr=stderr))
+    same = first.candidate.same_as
+    alike = (
+        _(" (or {discards}, which play alike)").format(discards=", ".join(cards_text(d) for d in same)) if same else ""
+    )
+    trump = _("no trump") if first.trump is None else _("{suit} trump").format(suit=trump_text(first.trump))
+    kontra = _(", under {kontra}").format(kontra=kontra_text(first.candidate.kontra)) if first.candidate.kontra else ""
     if first.holdout is not None:
-        worth = (
-            f"worth {first.holdout.per_defender:+.2f} ± {first.holdout.stderr_per_defender:.2f} units per defender "
-            f"on {plural(first.holdout.n, 'fresh world')}"
+        worth = n_(
+            "worth {value} ± {stderr} units per defender on {n:,} fresh world",
+            "worth {value} ± {stderr} units per defender on {n:,} fresh worlds",
+            first.holdout.n,
+            value=f"{first.holdout.per_defender:+.2f}",
+            stderr=f"{first.holdout.stderr_per_defender:.2f}",
         )
+    elif advice.exact:
+        worth = _("worth {value} units per defender").format(value=f"{first.mean_value:+.2f}")
     else:
-        worth = f"worth {first.mean_value:+.2f} units per defender" + (
-            "" if advice.exact else f" on {plural(first.samples, 'world')}"
+        worth = n_(
+            "worth {value} units per defender on {n:,} world",
+            "worth {value} units per defender on {n:,} worlds",
+            first.samples,
+            value=f"{first.mean_value:+.2f}",
         )
-    lines += wrapped(f"Bid {first.bid} ({trump}){kontra}, discarding {discard}{same}: {worth} (R43).")
+    lines += wrapped(
+        _("Bid {bid} ({trump}){kontra}, discarding {discard}{alike}: {worth} (R43).").format(
+            bid=bid_label(first.bid),
+            trump=trump,
+            kontra=kontra,
+            discard=cards_text(first.discard),
+            alike=alike,
+            worth=worth,
+        )
+    )
     return lines
 
 
 def legend(advice: BidAdvice, fresh: bool) -> List[str]:
     table = advice.rules.value_table
-    spread = "" if advice.exact else ", ± its standard error"
-    lines = explained(
-        "value",
-        "the mean over the worlds of what the game is worth with best play on both sides once the cards are "
-        f"dealt (double dummy){spread}: +3 each defender pays the declarer 3 units, negative the declarer pays "
-        f"({table} value table, R34, R43)",
-    )
-    lines += explained(
-        "behind first",
-        "how much less than the first it is worth on the same worlds"
-        + ("" if advice.exact else ", ± the paired error"),
-    )
-    lines += explained("made", "how often the whole bid can be made, with best play (R24)")
+    if advice.exact:
+        value = _(
+            "the mean over the worlds of what the game is worth with best play on both sides once the cards are "
+            "dealt (double dummy): +3 each defender pays the declarer 3 units, negative the declarer pays "
+            "({table} value table, R34, R43)"
+        )
+        behind = _("how much less than the first it is worth on the same worlds")
+    else:
+        value = _(
+            "the mean over the worlds of what the game is worth with best play on both sides once the cards are "
+            "dealt (double dummy), ± its standard error: +3 each defender pays the declarer 3 units, negative the "
+            "declarer pays ({table} value table, R34, R43)"
+        )
+        behind = _("how much less than the first it is worth on the same worlds, ± the paired error")
+    lines = explained(_("value"), value.format(table=table))
+    lines += explained(_("behind first"), behind)
+    lines += explained(_("made"), _("how often the whole bid can be made, with best play (R24)"))
     if fresh:
         lines += explained(
-            "fresh worlds",
-            "the value again on other worlds, which played no part in choosing: the first's value on the worlds "
-            "it won on is an overestimate (the best of many estimates), this one is not",
+            _("fresh worlds"),
+            _(
+                "the value again on other worlds, which played no part in choosing: the first's value on the "
+                "worlds it won on is an overestimate (the best of many estimates), this one is not"
+            ),
         )
     return lines
