@@ -35,6 +35,8 @@ from ulti_solver.search import world_totals
 from ulti_solver.variants import make_rules
 
 RULEBOOKS = ("ultiblog", "tournament", "classic", "rablo")
+#: The rulebooks again, all but the default one left to 'pytest -m slow' (seconds each).
+BOOKS = [book if book == "ultiblog" else pytest.param(book, marks=pytest.mark.slow) for book in RULEBOOKS]
 #: The README's hand: ulti in acorns is the best bid on the true deal, the party from twelve cards.
 DD_SD_DEAL = "T8.AT7.TO9.AU87 KOU.-.AKU87.TO A97.KOU98.-.K9"
 FIELDS = {
@@ -93,7 +95,7 @@ def test_the_looks_double_up_to_the_samples():
 # -- The exact cuts, world by world ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("book", RULEBOOKS)
+@pytest.mark.parametrize("book", BOOKS)
 def test_r43_discards_that_play_alike_have_the_same_value_in_every_world(book):
     rules = make_rules(book)
     rng = random.Random(book)
@@ -119,7 +121,7 @@ def test_r43_a_king_or_ober_without_its_partner_is_an_ordinary_card():
     assert married[parse_card("LU")] == (parse_card("LU"),)
 
 
-@pytest.mark.parametrize("book", RULEBOOKS)
+@pytest.mark.parametrize("book", BOOKS)
 def test_r43_a_beaten_bid_is_worse_than_its_better_in_every_world(book):
     rules = make_rules(book)
     pairs = candidate_pairs(None)
@@ -149,7 +151,7 @@ def test_r43_every_bid_lost_before_play_of_a_plain_hand_is_beaten():
     assert not any({"40-100", "20-100"} & set(c.bid.components) for c in cut.weighed)
 
 
-@pytest.mark.parametrize("book", ("ultiblog", "classic"))
+@pytest.mark.parametrize("book", ["ultiblog", pytest.param("classic", marks=pytest.mark.slow)])
 def test_r43_a_bound_is_never_below_the_value_in_its_world(book):
     rules = make_rules(book)
     for seed in range(2):
@@ -186,6 +188,7 @@ def brute_force_means(constraints, bids, rules):
     return means
 
 
+@pytest.mark.slow  # seconds of search: 'pytest -m slow' runs it
 def test_r43_every_world_counted_gives_the_brute_force_top_exactly():
     rules = make_rules()
     assert KNOWN.deal_count() == 6
@@ -227,6 +230,7 @@ def check_race_against_every_candidate(hand, bids, samples, seed):
     assert float(gap.mean) <= 2 * gap.stderr + 0.2, (float(gap.mean), gap.stderr)
 
 
+@pytest.mark.slow  # seconds of search: 'pytest -m slow' runs it
 def test_r43_the_race_first_is_the_best_of_valuing_every_candidate_on_the_same_worlds():
     check_race_against_every_candidate("T8.AT7.TO9.AU87", ("party", "betli"), 50, 4)
 
@@ -240,6 +244,7 @@ def test_r43_the_race_first_is_the_best_of_every_candidate_of_more_bids(seed):
     )
 
 
+@pytest.mark.slow  # seconds of search: 'pytest -m slow' runs it
 def test_r43_the_holdout_is_valued_on_other_worlds():
     rules = make_rules()
     hand = parse_hand("T8.AT7.TO9.AU87")
@@ -254,6 +259,7 @@ def test_r43_the_holdout_is_valued_on_other_worlds():
     assert first.race.mean == summary(world_totals(race, first.bid, first.trump, rules)).mean
 
 
+@pytest.mark.slow  # seconds of search: 'pytest -m slow' runs it
 def test_r43_the_best_are_never_dropped_and_each_is_valued_on_every_world():
     advice = advise_bid("T8.AT7.TO9.AU87", 40, bids=["party"], top=4, seed=1, runoff=False)
     assert [c.samples for c in advice.choices] == [40] * 4
@@ -265,6 +271,7 @@ def test_r43_the_best_are_never_dropped_and_each_is_valued_on_every_world():
         assert choice.behind.mean == advice.choices[0].race.mean - choice.race.mean
 
 
+@pytest.mark.slow  # seconds of search: 'pytest -m slow' runs it
 def test_r35_r43_double_dummy_and_single_dummy_best_bids_differ():
     """On the true deal the ulti in acorns is the best bid: the declarer lacks the acorns ten, king,
     ober and nine, and double dummy he knows they lie two and two (♣T ♣O with seat 1, ♣K ♣9 with
@@ -282,6 +289,7 @@ def test_r35_r43_double_dummy_and_single_dummy_best_bids_differ():
     assert ultis and all(c.mean_value < 0.2 and c.p_made < 0.25 for c in ultis)
 
 
+@pytest.mark.slow  # seconds of search: 'pytest -m slow' runs it
 def test_r43_a_runoff_when_the_first_is_not_separated_from_the_best():
     """After 50 worlds the red ulti's first discard is not separated from every other of the best
     five: they race on to 100 worlds, and say so; without the runoff they stop at 50."""
@@ -296,6 +304,7 @@ def test_r43_a_runoff_when_the_first_is_not_separated_from_the_best():
 # -- Spread and stopped --------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # seconds of search: 'pytest -m slow' runs it
 def test_r43_the_answer_is_the_same_however_the_work_is_spread():
     common = dict(bids=["betli", "40-100"], top=3, seed=3)
     one = advise_bid("AKU7.T9.OU.AK97", 30, jobs=1, **common)
@@ -304,6 +313,7 @@ def test_r43_the_answer_is_the_same_however_the_work_is_spread():
     assert one.counts == two.counts
 
 
+@pytest.mark.slow  # seconds of search: 'pytest -m slow' runs it
 def test_ctrl_c_returns_the_standings_so_far_marked_partial(monkeypatch):
     looks = []
 
