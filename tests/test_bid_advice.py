@@ -210,16 +210,18 @@ def test_r43_every_world_counted_gives_the_brute_force_top_exactly():
 
 
 def check_race_against_every_candidate(hand, bids, samples, seed):
-    """Every candidate of ``bids`` on the race's worlds: the race's first choice is within the paired
-    error (and the indifference margin) of the best, and its figures are those worlds' exactly."""
+    """Every candidate of ``bids`` on the race's worlds (twice ``samples`` after a runoff): the race's
+    first choice is within the paired error (and the indifference margin) of the best, and its figures
+    are those worlds' exactly."""
     rules = make_rules()
     hand = parse_hand(hand)
     bids = [parse_bid(b) for b in bids]
     advice = advise_bid(hand, samples, bids=bids, top=3, rules=rules, seed=seed)
+    assert advice.worlds == (2 if advice.runoff else 1) * samples
     source = WorldSource(Constraints(hand), seed)
     totals = {}
     for discard in all_discards(hand):
-        deals = source.after(discard, range(samples))
+        deals = source.after(discard, range(advice.worlds))
         for bid, trump in candidate_pairs(bids):
             totals[discard, bid, trump] = world_totals(deals, bid, trump, rules)
     first = advice.choices[0]
