@@ -167,6 +167,14 @@ def player_rows(dealt: List[Deal], rules, shell: Shell, seed: int) -> None:
     )
 
 
+def advice_only(args, root: str) -> None:
+    """The advice rows alone (``--advice-only``), on the deals :func:`extras` gives them."""
+    rng = random.Random(f"{args.seed}-best")
+    dealt = [random_deal(rng) for _ in range(max(args.hands, ADVICE_HANDS))]
+    print()
+    advice_rows(dealt, Shell(root))
+
+
 #: Hands for the advice rows: the first ten dealt deals (issue 24's bars are over 10 hands).
 ADVICE_HANDS = 10
 
