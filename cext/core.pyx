@@ -61,7 +61,7 @@ cdef class Engine:
     cdef int history[HISTORY_SIZE]   # the history heuristic of the search it serves now (moves.pxi)
 
     def __cinit__(self):
-        self.table = <Entry*>calloc(TT_SIZE, sizeof(Entry))
+        self.table = <Entry*>calloc(TT_BUCKETS * TT_WAYS, sizeof(Entry))
         if self.table == NULL:
             raise MemoryError("no memory for the transposition table")
         self.generations = {}
@@ -235,6 +235,9 @@ cdef class Search:
         self.c.point_cards = _ten_low_mask(BB_POINT_CARDS) if ten_low else BB_POINT_CARDS
         self.c.aces = BB_ACES
         self.c.nodes = 0
+        self.c.stamp = 0
+        self.c.pinned = 0
+        self.c.seven_pinned = 0
         self.c.spec = NULL
         for s in range(3):
             for i in range(11):

@@ -18,10 +18,11 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
     """A trick boundary: cut-offs, the transposition table, then the trick's plays."""
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
     cdef int available = _units(out, c.point_cards) + 1   # + the last trick (R4)
+    cdef Entry* bucket
     cdef Entry* e
     cdef bint result
-    cdef int hint = -1, decided = -1
-    cdef uint32_t trumps_d, trumps_f, sure_f, sure_d, side
+    cdef int hint = -1, decided = -1, i
+    cdef uint32_t trumps_d, trumps_f, sure_f, sure_d, side, unused
     cdef int sure, kept
     cdef Trick trick
     cdef Key key
@@ -40,11 +41,11 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
         return result
     if flags == NO_TRICKS and c.trump < 0 and _declarer_ducks_the_rest(c, leader):
         return True
-    if (flags & (NO_TRICKS | SEVEN_NOT_LAST | SEVEN_BEATEN)) == 0 and _defenders_take_the_rest(c, leader):
+    if (flags & (NO_TRICKS | SEVEN_NOT_LAST | SEVEN_BEATEN)) == 0 and _defenders_take_the_rest(c, leader, &unused):
         # No trick, no point and no ace left for him: only a goal already met survives.
         return (need <= 0 and (flags & (ALL_TRICKS | ONE_TRICK)) == 0
                 and not ((flags & ACES) and (out & c.aces)))
-    if _declarer_takes_the_rest(c, leader):
+    if _declarer_takes_the_rest(c, leader, &unused):
         if flags & NO_TRICKS:
             return False
         if (flags & (SEVEN_NOT_LAST | SEVEN_BEATEN)) == 0:
@@ -84,21 +85,23 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags) noexcept nogil:
                         need > kept - _cashable_units(c, leader):
                     return False     # the defender on lead cashes his top cards, and their trumps win
     _position_key(c, &key, _key_bits(c, need, flags) if c.trump >= 0 else 0)
-    e = &c.table[_hash(&key, leader, flags)]
-    if _entry_is(c, e, &key, leader, flags):
-        if e.lower >= need:
-            return True
-        if e.upper < need:
-            return False
-        hint = e.move
+    bucket = &c.table[_exact_hash(&key, leader, flags) * TT_WAYS]
+    for i in range(TT_WAYS):
+        e = &bucket[i]
+        if _entry_fits(c, e, &key, leader, flags):
+            if e.lower >= need:
+                return True
+            if e.upper < need:
+                return False
+            hint = e.move
+            break
     if hint < 0 and (flags & ACES):
         # Four aces alone still gains from the killer lead (-5% nodes); elsewhere it
         # overrode the better order of the history heuristic (_credit_late_cut).
         hint = c.killer[leader][__builtin_popcount(c.hands[0])]
     result = _play(c, &trick, leader, 0, need, flags, hint, &decided)
-    # The slot may have been taken by another position meanwhile.
-    if not _entry_is(c, e, &key, leader, flags):
-        _claim(c, e, &key, leader, flags)
+    # Found again: the entry may have been replaced meanwhile.
+    e = _slot(c, bucket, &key, leader, flags, EVERY_RANK)
     if result:
         if need > e.lower:
             e.lower = <int16_t>need

@@ -32,42 +32,54 @@ cdef inline bint _ulti_settled(Ctx* c, int leader, int need, int flags, bint* re
     return False
 
 
-cdef inline bint _declarer_takes_the_rest(Ctx* c, int leader) noexcept nogil:
+cdef inline bint _declarer_takes_the_rest(Ctx* c, int leader, uint32_t* pins) noexcept nogil:
     """Whether the declarer surely wins every trick still to play.
 
     So when the defenders have no trump and either he holds nothing but
     trumps, or he is on lead and each of his cards beats every defender's
     card of its suit (led top down, each wins and keeps him on lead).  The
     trump seven, if his, can be kept for the last trick (R12 allows it).
+    ``pins`` receives the cards whose rank the answer read (partition
+    search, table.pxi): his lowest card of each suit both sides hold.
     """
     cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
     cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
-    cdef uint32_t mine, theirs
-    cdef int s
+    cdef uint32_t mine, theirs, read = 0
+    cdef int s, low
     if defenders & trumps:
         return False
     if trumps and (dec & ~trumps) == 0:
+        pins[0] = 0
         return True
     if leader != 0:
         return False
     for s in range(4):
         mine = dec & c.suit_mask[s]
         theirs = defenders & c.suit_mask[s]
-        if mine and theirs and (theirs & _above(c, __builtin_ctz(mine))):
-            return False
+        if mine and theirs:
+            low = __builtin_ctz(mine)
+            if theirs & _above(c, low):
+                return False
+            read |= _bit(low)
+    pins[0] = read
     return True
 
 
-cdef inline bint _declarer_below(Ctx* c) noexcept nogil:
-    """Whether each of the declarer's cards is below every defender's card of its suit."""
+cdef inline bint _declarer_below(Ctx* c, uint32_t* pins) noexcept nogil:
+    """Whether each of the declarer's cards is below every defender's card of its suit
+    (``pins``: the defenders' lowest card of each suit both sides hold)."""
     cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
-    cdef uint32_t mine, theirs
-    cdef int s
+    cdef uint32_t mine, theirs, read = 0
+    cdef int s, low
     for s in range(4):
         mine = dec & c.suit_mask[s]
         theirs = defenders & c.suit_mask[s]
-        if mine and theirs and __builtin_ctz(theirs) < _top(mine):
-            return False
+        if mine and theirs:
+            low = __builtin_ctz(theirs)
+            if low < _top(mine):
+                return False
+            read |= _bit(low)
+    pins[0] = read
     return True
 
 
@@ -89,23 +101,25 @@ cdef inline bint _declarer_ducks_the_rest(Ctx* c, int leader) noexcept nogil:
     now he leads into a suit the defenders hold, where R11 makes one of
     them beat him.  After that the defenders lead every trick.
     """
-    if not _declarer_below(c):
+    cdef uint32_t pins
+    if not _declarer_below(c, &pins):
         return False
     return leader != 0 or (c.hands[0] & _suits_of(c, c.hands[1] | c.hands[2])) != 0
 
 
-cdef inline bint _defenders_take_the_rest(Ctx* c, int leader) noexcept nogil:
+cdef inline bint _defenders_take_the_rest(Ctx* c, int leader, uint32_t* pins) noexcept nogil:
     """Whether the declarer surely loses every trick still to play, try as he may.
 
     So when he has no trump and each of his cards is below every
     defender's card of its suit: whatever a defender leads, he cannot
     beat or ruff it.  If he is on lead now, every lead he has must lose
     too: the defenders hold that suit (R11 makes one of them beat him) or
-    a trump (a void defender must ruff, R10).
+    a trump (a void defender must ruff, R10).  ``pins``: the cards whose
+    rank the answer read (see _declarer_below).
     """
     cdef uint32_t defenders = c.hands[1] | c.hands[2]
     cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
-    if (c.hands[0] & trumps) or not _declarer_below(c):
+    if (c.hands[0] & trumps) or not _declarer_below(c, pins):
         return False
     if leader != 0 or (defenders & trumps):
         return True

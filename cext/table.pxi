@@ -5,15 +5,26 @@
 # position in relative ranks, as in DDS, so positions that differ only in
 # cards already played share an entry; the generation tells entries of
 # different rules and questions apart, and lets a new question start
-# without clearing 3 MB.
+# without clearing the table.
+#
+# The value search goes further (partition search, DDS's "winning ranks"):
+# an entry fixes the holders of only the cards its result depended on (its
+# ``mask`` of relative ranks), so one entry answers every position that
+# agrees there and in how many cards of each suit each seat holds.  The
+# goal search stores exact entries (every rank in the mask).  Entries live
+# in buckets of TT_WAYS; a position's bucket is found from what every entry
+# that could answer it must share (see _value_hash and _exact_hash).
 
 # _packed[m][b]: the bits of b that lie in m, packed down in m's order (a byte-wide "pext").
 cdef uint8_t _packed[256][256]
+# _deposit[m][r]: the inverse, the cards of m at the relative ranks r (a byte-wide "pdep").
+cdef uint8_t _deposit[256][256]
 
 
 cdef void _fill_packed() noexcept nogil:
     """One entry per step: b's lowest bit, placed after the bits of m below it, added to the
-    packing of b without it (an entry built a bit at a time cost 8 M instructions per import)."""
+    packing of b without it (an entry built a bit at a time cost 8 M instructions per import);
+    and the deposit, which undoes the packing, alongside."""
     cdef int m, b, low
     for m in range(256):
         _packed[m][0] = 0
@@ -22,6 +33,9 @@ cdef void _fill_packed() noexcept nogil:
             _packed[m][b] = _packed[m][b ^ low]
             if m & low:
                 _packed[m][b] |= <uint8_t>(1 << __builtin_popcount(m & (low - 1)))
+        for b in range(256):
+            if (b & m) == b:
+                _deposit[m][_packed[m][b]] = <uint8_t>b
 
 _fill_packed()
 
@@ -31,6 +45,14 @@ cdef enum:
     KEY_TENS = 0x20             # ... its ten
     KEY_POINTS = KEY_ACES | KEY_TENS
     KEY_SEVEN = 0x40            # ... the trump seven is still out
+    EVERY_RANK = 0xFFFFFFFF     # the mask of an exact entry
+
+
+cdef inline uint32_t _byte_counts(uint32_t x) noexcept nogil:
+    """The number of cards in each byte (suit) of ``x``, in that byte."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    return (x + (x >> 4)) & 0x0F0F0F0F
 
 
 cdef inline void _position_key(Ctx* c, Key* key, uint32_t bits) noexcept nogil:
@@ -57,41 +79,137 @@ cdef inline void _position_key(Ctx* c, Key* key, uint32_t bits) noexcept nogil:
     cdef int s, shift
     key.k0 = 0
     key.k1 = 0
-    key.k2 = 0
     for s in range(4):
         shift = 8 * s
         m = (out >> shift) & 0xFF
         key.k0 |= (<uint32_t>_packed[m][(c.hands[0] >> shift) & 0xFF]) << shift
         key.k1 |= (<uint32_t>_packed[m][(c.hands[1] >> shift) & 0xFF]) << shift
-        shape = <uint32_t>__builtin_popcount(m)
-        if c.trump >= 0:
-            shape |= (((m >> 7) & 1) << 4 | ((m >> 6) & 1) << 5) & bits   # ace, ten still out
-            if s == c.trump:
-                shape |= ((m & 1) << 6) & bits                     # trump seven still out
-        key.k2 |= shape << shift
+    key.counts = _byte_counts(c.hands[0]) | (_byte_counts(c.hands[1]) << 4)
+    shape = _byte_counts(out)
+    if c.trump >= 0:
+        # The ace (bit 7 of a suit) and the ten (bit 6) still out, as shape bits 4 and 5.
+        shape |= (((out >> 3) & 0x10101010) | ((out >> 1) & 0x20202020)) & ((bits & KEY_POINTS) * 0x01010101)
+        if bits & KEY_SEVEN:
+            shape |= ((out >> c.seven) & 1) << (c.seven + 6)
+    key.shape = shape
 
 
-cdef inline uint32_t _hash(Key* key, int leader, int flags) noexcept nogil:
-    cdef uint64_t h = (<uint64_t>key.k0 * <uint64_t>0x9E3779B97F4A7C15ULL) ^ \
-        (<uint64_t>key.k1 * <uint64_t>0xC2B2AE3D27D4EB4FULL) ^ \
-        (<uint64_t>key.k2 * <uint64_t>0x165667B19E3779F9ULL) ^ \
-        (<uint64_t>(leader * 131 + flags) * <uint64_t>0x27D4EB2F165667C5ULL)
+cdef inline uint32_t _mix(uint64_t h) noexcept nogil:
     return <uint32_t>((h >> 29) ^ (h >> 7)) & TT_MASK
 
 
-cdef inline bint _entry_is(Ctx* c, Entry* e, Key* key, int leader, int flags) noexcept nogil:
-    return (e.gen == c.gen and e.k0 == key.k0 and e.k1 == key.k1 and e.k2 == key.k2
-            and e.leader == leader and e.flags == flags)
+cdef inline uint32_t _exact_hash(Key* key, int leader, int flags) noexcept nogil:
+    """The bucket of an exact entry: the whole key."""
+    return _mix((<uint64_t>key.k0 * <uint64_t>0x9E3779B97F4A7C15ULL) ^
+                (<uint64_t>key.k1 * <uint64_t>0xC2B2AE3D27D4EB4FULL) ^
+                (<uint64_t>key.shape * <uint64_t>0x165667B19E3779F9ULL) ^
+                (<uint64_t>(leader * 131 + flags) * <uint64_t>0x27D4EB2F165667C5ULL))
 
 
-cdef inline void _claim(Ctx* c, Entry* e, Key* key, int leader, int flags) noexcept nogil:
-    """Make ``e`` the (empty) entry of this position, replacing whatever it held."""
+cdef inline uint32_t _value_hash(Ctx* c, Key* key, int leader, int klass) noexcept nogil:
+    """The bucket of a value-search entry: what every entry that can answer the position
+    shares with it -- the shape, the counts per seat and suit, and who holds the cards
+    every answer pins (Ctx.pinned: the scoring cards S reads, which are the top of their
+    suits in a trump game, and the trump seven).  Without these, positions that differ only
+    in who holds the aces and tens would crowd into one bucket."""
+    cdef uint32_t held = 0
+    if c.trump >= 0:
+        held = (c.hands[0] & c.pinned) | ((c.hands[1] & c.pinned) >> 1)
+    return _mix((<uint64_t>key.counts * <uint64_t>0x9E3779B97F4A7C15ULL) ^
+                (<uint64_t>held * <uint64_t>0xC2B2AE3D27D4EB4FULL) ^
+                (<uint64_t>key.shape * <uint64_t>0x165667B19E3779F9ULL) ^
+                (<uint64_t>(leader * 131 + klass) * <uint64_t>0x27D4EB2F165667C5ULL))
+
+
+cdef inline bint _entry_fits(Ctx* c, Entry* e, Key* key, int leader, int flags) noexcept nogil:
+    """Whether ``e`` speaks for the position: the same generation, leader, flags, shape and
+    counts, and the same holders on the relative ranks the entry fixes."""
+    return (e.gen == c.gen and e.counts == key.counts and e.shape == key.shape and e.leader == leader
+            and e.flags == flags and ((e.k0 ^ key.k0) & e.mask) == 0 and ((e.k1 ^ key.k1) & e.mask) == 0)
+
+
+cdef inline Entry* _slot(Ctx* c, Entry* bucket, Key* key, int leader, int flags, uint32_t mask) noexcept nogil:
+    """The entry of ``bucket`` to record this position's bounds in, for the ranks ``mask``:
+    the one already holding them, else an unused one (an old generation's), else the bucket's
+    entries in turn.  A new entry starts with no bounds."""
+    cdef Entry* e
+    cdef int i
+    for i in range(TT_WAYS):
+        e = &bucket[i]
+        if e.mask == mask and _entry_fits(c, e, key, leader, flags):
+            return e
+    e = NULL
+    for i in range(TT_WAYS):
+        if bucket[i].gen != c.gen:
+            e = &bucket[i]
+            break
+    if e == NULL:
+        c.stamp += 1
+        e = &bucket[c.stamp & (TT_WAYS - 1)]
     e.gen = c.gen
-    e.k0 = key.k0
-    e.k1 = key.k1
-    e.k2 = key.k2
+    e.counts = key.counts
+    e.shape = key.shape
+    e.k0 = key.k0 & mask
+    e.k1 = key.k1 & mask
+    e.mask = mask
     e.leader = <uint8_t>leader
     e.flags = <uint8_t>flags
     e.lower = NO_LOWER
     e.upper = NO_UPPER
     e.move = -1
+    return e
+
+
+# -- Partition search: which cards a result depended on ---------------------------------
+#
+# A value search returns, besides S, the cards whose holders S depended on
+# ("pins"): the scoring cards S reads, the cards whose rank decided a trick
+# or a player's legal cards (R11), and what the table entries and settled
+# positions it used depended on.  Its entry then fixes, in each suit, the
+# holders of the cards at or above the lowest pinned one (so every fixed
+# card outranks every free one, and the rules compare a free card only with
+# fixed ones or cards of its own seat), plus the trump seven, which is
+# always the lowest trump.  Any position with the same shape, counts and
+# holders there plays out alike: its free cards can be matched to ours seat
+# by seat and suit by suit, the match keeps every comparison the search
+# made, and so the same bound holds.
+
+
+cdef inline uint32_t _pinned_ranks(Ctx* c, uint32_t out, uint32_t pins) noexcept nogil:
+    """The relative ranks an entry fixes, given the cards ``pins`` its result depended on:
+    per suit, every card still out at or above the lowest pinned one, and the trump seven
+    when it is pinned apart."""
+    cdef uint32_t result = 0, p, m, seg
+    cdef int s, shift
+    pins &= out
+    for s in range(4):
+        shift = 8 * s
+        m = (out >> shift) & 0xFF
+        p = (pins >> shift) & 0xFF
+        seg = (c.seven_pinned >> shift) & m
+        if p & ~seg:
+            p &= ~seg
+            seg |= m & ~((p & (~p + 1)) - 1)
+        if seg:
+            result |= (<uint32_t>_packed[m][seg]) << shift
+    return result
+
+
+cdef inline uint32_t _ranks_held(uint32_t out, uint32_t ranks) noexcept nogil:
+    """The cards still out at the relative ranks ``ranks`` (an entry's mask): its pins here."""
+    return (<uint32_t>_deposit[out & 0xFF][ranks & 0xFF]
+            | (<uint32_t>_deposit[(out >> 8) & 0xFF][(ranks >> 8) & 0xFF] << 8)
+            | (<uint32_t>_deposit[(out >> 16) & 0xFF][(ranks >> 16) & 0xFF] << 16)
+            | (<uint32_t>_deposit[(out >> 24) & 0xFF][ranks >> 24] << 24))
+
+
+cdef inline uint32_t _with_equals(Ctx* c, int seat, int card, uint32_t live) noexcept nogil:
+    """``card`` and the cards touching it from below in ``seat``'s hand (``live``: the cards
+    in play): the cards _order_moves searched as one.  Pinning a card pins them all, so
+    that a skipped card never stands free behind a pinned one."""
+    cdef uint32_t below = live & c.suit_mask[card >> 3] & (_bit(card) - 1)
+    cdef uint32_t others = below & ~c.hands[seat]
+    cdef uint32_t run = below & c.hands[seat]
+    if others:
+        run &= ~((<uint32_t>2 << _top(others)) - 1)
+    return _bit(card) | run

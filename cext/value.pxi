@@ -33,20 +33,21 @@ cdef inline int _final_value(Ctx* c, int past, int more_units, bint dec_more, bi
                                      not ((past & 1) | aces_lost_more), seven)]
 
 
-cdef int _value_settled(Ctx* c, int leader, int past, int* value) noexcept nogil:
+cdef int _value_settled(Ctx* c, int leader, int past, int* value, uint32_t* pins) noexcept nogil:
     """1 and ``value`` when the rest of the game is forced (or a forced line is already best).
 
     The declarer sweeps: every point and ace left is his and the defenders
     take nothing more; the trump seven, if still out, is his and can be
     kept for the tenth trick, which he takes whenever that is his best.
     The defenders sweep, with no trump seven left to decide: the declarer
-    adds nothing, and the aces still out are lost.
+    adds nothing, and the aces still out are lost.  ``pins``: the cards
+    whose rank the answer read (see settled.pxi).
     """
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
     cdef int more = _units(out, c.point_cards) + 1
     cdef bint seven_out = c.seven >= 0 and (out & _bit(c.seven)) != 0
     cdef int kept, spent
-    if _declarer_takes_the_rest(c, leader):
+    if _declarer_takes_the_rest(c, leader, pins):
         if not seven_out:
             value[0] = _final_value(c, past, more, True, False, False, 0)
             return 1
@@ -56,44 +57,76 @@ cdef int _value_settled(Ctx* c, int leader, int past, int* value) noexcept nogil
             value[0] = kept
             return 1
         return 0
-    if not seven_out and _defenders_take_the_rest(c, leader):
+    if not seven_out and _defenders_take_the_rest(c, leader, pins):
         value[0] = _final_value(c, past, 0, False, True, (out & c.aces) != 0, 0)
         return 1
     return 0
 
 
-cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta) noexcept nogil:
-    """A trick boundary of the value search: bounds, settled positions, the table, the plays."""
+cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta, uint32_t* pins) noexcept nogil:
+    """A trick boundary of the value search: bounds, settled positions, the table, the plays.
+
+    ``pins`` receives the cards whose holders the result depends on; the
+    entry written here fixes only those (partition search, table.pxi), so
+    it answers every position that differs from this one only in who holds
+    the lower cards.  The class's bounds also narrow the window: a result
+    at the least (most) S the class allows is that S exactly.
+    """
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
     cdef int available = _units(out, c.point_cards) + 1
     cdef int seven_out = 1 if (c.seven >= 0 and (out & _bit(c.seven))) else 0
     cdef int klass = c.spec.past_class[past]
     cdef int low = c.spec.low[klass][available][seven_out]
     cdef int high = c.spec.high[klass][available][seven_out]
-    cdef int value, hint = -1, decided = -1
+    cdef int value, hint = -1, decided = -1, i
+    cdef uint32_t used = c.pinned & out, found = 0
+    cdef Entry* bucket
     cdef Entry* e
     cdef Trick trick
     cdef Key key
     c.nodes += 1
     if low >= high or high <= alpha or low >= beta:
+        pins[0] = used
         return low if low >= beta or low >= high else high
-    if _value_settled(c, leader, past, &value):
+    if _value_settled(c, leader, past, &value, &found):
+        pins[0] = used | found
         return value
     _position_key(c, &key, c.spec.key_bits | (KEY_SEVEN if c.seven_kept else 0))
-    e = &c.table[_hash(&key, leader, klass)]
-    if _entry_is(c, e, &key, leader, klass):
+    bucket = &c.table[(_value_hash(c, &key, leader, klass) if c.trump >= 0 else _exact_hash(&key, leader, klass)) * TT_WAYS]
+    for i in range(TT_WAYS):
+        e = &bucket[i]
+        if not _entry_fits(c, e, &key, leader, klass):
+            continue
         if e.lower >= beta or e.lower == e.upper:
+            pins[0] = used | _ranks_held(out, e.mask)
             return e.lower
         if e.upper <= alpha:
+            pins[0] = used | _ranks_held(out, e.mask)
             return e.upper
         if e.lower > alpha:
             alpha = e.lower
+            used |= _ranks_held(out, e.mask)
         if e.upper < beta:
             beta = e.upper
-        hint = e.move
-    value = _value_play(c, &trick, leader, 0, past, alpha, beta, hint, &decided)
-    if not _entry_is(c, e, &key, leader, klass):
-        _claim(c, e, &key, leader, klass)
+            used |= _ranks_held(out, e.mask)
+        if hint < 0:
+            hint = e.move
+        if alpha >= beta:      # one entry's lower bound meets another's upper bound
+            pins[0] = used
+            return alpha
+    if low > alpha:
+        alpha = low
+    if high < beta:
+        beta = high
+    value = _value_play(c, &trick, leader, 0, past, alpha, beta, hint, &decided, &found)
+    if value <= low:            # at most the least S possible: exactly that
+        value = low
+        alpha = low - 1
+    elif value >= high:
+        value = high
+        beta = high + 1
+    used |= found
+    e = _slot(c, bucket, &key, leader, klass, _pinned_ranks(c, out, used) if c.trump >= 0 else EVERY_RANK)
     if value <= alpha:
         if value < e.upper:
             e.upper = <int16_t>value
@@ -105,28 +138,61 @@ cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta) noexcep
         e.upper = <int16_t>value
     if decided >= 0:
         e.move = <int8_t>decided
+    pins[0] = used
     return value
 
 
+cdef inline uint32_t _compared(Ctx* c, Trick* t, int player, int pos) noexcept nogil:
+    """The cards of ``player`` whose legality R11 decides by comparing them with the card
+    winning the trick so far: his cards of the led suit when nobody trumped, or his trumps
+    when he must trump a trick a trump is winning; none if fewer than two (a single card is
+    legal whatever the comparison says)."""
+    cdef uint32_t hand = c.hands[player], cards
+    cdef int led, best
+    if pos == 0:
+        return 0
+    led = t.card[0] >> 3
+    best = t.card[t.winner_at[pos - 1]] >> 3
+    cards = hand & c.suit_mask[led]
+    if cards:
+        if best != led:
+            return 0
+    elif c.trump >= 0 and best == c.trump:
+        cards = hand & c.suit_mask[c.trump]
+    else:
+        return 0
+    return cards if cards & (cards - 1) else 0
+
+
 cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha, int beta, int hint,
-                     int* decided) noexcept nogil:
-    """The ``pos``-th card of the trick: the declarer maximises S, a defender minimises it."""
+                     int* decided, uint32_t* pins) noexcept nogil:
+    """The ``pos``-th card of the trick: the declarer maximises S, a defender minimises it.
+
+    ``pins``: the cards the result depends on (see _value_start).  When R11
+    decided which of the player's cards were legal by comparing them with
+    the card winning so far, that card is pinned too, unless every card of
+    his it compared lies among the pinned ranks already (then the
+    comparisons come out alike wherever the free cards lie).
+    """
     cdef int player = (leader + pos) % 3
     cdef int moves[12]
     cdef int n = _order_moves(c, t, player, pos, _legal(c, t, player, pos), c.spec.order_flags,
                               c.spec.points_matter, hint, moves)
-    cdef int i, card, value, best_card = -1
+    cdef uint32_t compared = _compared(c, t, player, pos)
+    cdef int i, card, value, best_card = -1, winning
     cdef bint maximising = player == 0
     cdef int best = NO_LOWER if maximising else NO_UPPER
+    cdef uint32_t found = 0, sub, live, fixed
     for i in range(n):
         card = moves[i]
         c.hands[player] &= ~_bit(card)
         _place(c, t, pos, card)
         if pos < 2:
-            value = _value_play(c, t, leader, pos + 1, past, alpha, beta, -1, NULL)
+            value = _value_play(c, t, leader, pos + 1, past, alpha, beta, -1, NULL, &sub)
         else:
-            value = _value_trick_end(c, t, leader, past, alpha, beta)
+            value = _value_trick_end(c, t, leader, past, alpha, beta, &sub)
         c.hands[player] |= _bit(card)
+        found |= sub
         if maximising:
             if value > best:
                 best = value
@@ -142,35 +208,56 @@ cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha,
             if i > 0:
                 _credit_late_cut(c, pos, player, card)
             break
+    if compared:
+        live = c.hands[0] | c.hands[1] | c.hands[2] | _bit(t.card[0]) | (_bit(t.card[1]) if pos > 1 else 0)
+        fixed = (found | c.pinned) & live & c.suit_mask[__builtin_ctz(compared) >> 3] & ~c.seven_pinned
+        compared &= ~c.seven_pinned
+        if not fixed or (compared & (_bit(__builtin_ctz(fixed)) - 1)):
+            winning = t.winner_at[pos - 1]
+            found |= _with_equals(c, (leader + winning) % 3, t.card[winning], live)
     if decided != NULL:
         decided[0] = best_card
+    pins[0] = found
     return best
 
 
-cdef int _value_trick_end(Ctx* c, Trick* t, int leader, int past, int alpha, int beta) noexcept nogil:
-    """R13 and R4: add the finished trick to the past; S itself after the tenth trick."""
+cdef int _value_trick_end(Ctx* c, Trick* t, int leader, int past, int alpha, int beta,
+                          uint32_t* pins) noexcept nogil:
+    """R13 and R4: add the finished trick to the past; S itself after the tenth trick.
+    A card that won by outranking another of its suit is pinned (see _value_start)."""
     cdef int win_index = t.winner_at[2]
     cdef int winner = (leader + win_index) % 3
+    cdef int won_with = t.card[win_index]
     cdef uint32_t cards = _bit(t.card[0]) | _bit(t.card[1]) | _bit(t.card[2])
     cdef bint last = c.hands[0] == 0
     cdef int units = _units(cards, c.point_cards) + (1 if last else 0)
-    cdef int seven = 0
+    cdef int seven = 0, value
+    cdef uint32_t found = 0, sub
+    if (cards & c.suit_mask[won_with >> 3]) != _bit(won_with):
+        found = _with_equals(c, winner, won_with, c.hands[0] | c.hands[1] | c.hands[2] | cards)
     if winner == 0:
         past = _past_index((past >> 3) + units, True, (past >> 1) & 1, past & 1)
     else:
         past = past | 2 | (1 if cards & c.aces else 0)
     if last:
         if c.seven >= 0 and (cards & _bit(c.seven)):
-            seven = 1 if t.card[win_index] == c.seven else 2   # R19, R26: the tenth trick
+            seven = 1 if won_with == c.seven else 2   # R19, R26: the tenth trick
+        pins[0] = found
         return _final_value(c, past, 0, False, False, False, seven)
-    return _value_start(c, winner, past, alpha, beta)
+    value = _value_start(c, winner, past, alpha, beta, &sub)
+    pins[0] = found | sub
+    return value
 
 
 cdef int _value_from(Ctx* c, Trick* t, int leader, int played, int past, int alpha, int beta) noexcept nogil:
     """The value search from any position: a trick boundary, or ``played`` cards into a trick."""
+    cdef uint32_t pins
+    c.seven_pinned = _bit(c.seven) if c.seven >= 0 and (c.spec.seven_matters or c.seven_kept) else 0
+    c.pinned = ((c.point_cards if c.spec.units_matter else 0) | (c.aces if c.spec.aces_matter else 0)
+                | c.seven_pinned)
     if played == 0:
-        return _value_start(c, leader, past, alpha, beta)
-    return _value_play(c, t, leader, played, past, alpha, beta, -1, NULL)
+        return _value_start(c, leader, past, alpha, beta, &pins)
+    return _value_play(c, t, leader, played, past, alpha, beta, -1, NULL, &pins)
 
 
 cdef int _future_value(ValueSpec* spec, int past, int units, bint dec, bint dfn, bint aces, int seven) noexcept nogil:
