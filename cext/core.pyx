@@ -29,7 +29,9 @@ threads that each use their own engine search in parallel without the GIL.
 
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+
+from array import array
+from libc.string cimport memcmp, memcpy, memset
 
 include "types.pxi"
 include "table.pxi"
@@ -106,17 +108,23 @@ cdef class ValueQuestion:
 
     def __init__(self, final, int order_flags, bint points_matter):
         cdef int i
+        cdef short[::1] values
         if len(final) != V_FINALS:
             raise ValueError(f"a value question has {V_FINALS} final values")
+        try:
+            packed = array("h", final)
+        except OverflowError:
+            raise ValueError("S out of range") from None
+        values = packed
         for i in range(V_FINALS):
-            if not -30000 < final[i] < 30000:
+            if not -30000 < values[i] < 30000:
                 raise ValueError("S out of range")
-            self.spec.final[i] = final[i]
+            self.spec.final[i] = values[i]
         self.spec.order_flags = order_flags
         self.spec.points_matter = points_matter
         _classify_pasts(&self.spec)
         _find_what_matters(&self.spec)
-        self.key = bytes(bytearray(v & 0xFF for v in final)) + bytes(bytearray((v >> 8) & 0xFF for v in final))
+        self.key = packed.tobytes()
 
     @property
     def units_matter(self):
@@ -137,6 +145,12 @@ cdef class ValueQuestion:
     def classes(self):
         """How many classes the pasts fall into (fewer: more table sharing)."""
         return len({self.spec.past_class[i] for i in range(V_PASTS)})
+
+    def class_of(self, int past):
+        """The past that stands for ``past``'s class: the first with the same S in every future."""
+        if not 0 <= past < V_PASTS:
+            raise ValueError("past is an index from past_index()")
+        return self.spec.past_class[past]
 
     def bounds(self, int past, int available, bint seven_out):
         """(least, most) S still possible after ``past`` with ``available`` units out."""

@@ -292,6 +292,11 @@ cdef void _find_what_matters(ValueSpec* spec) noexcept nogil:
                      | (KEY_SEVEN if spec.seven_matters else 0))
 
 
+cdef enum:
+    V_FUTURES = 240            # futures after a past: units 0-9 x his trick x theirs x all aces x seven (3)
+    V_UNIT_FUTURES = 24        # ... of them with one number of units
+
+
 cdef void _classify_pasts(ValueSpec* spec) noexcept nogil:
     """Group pasts that give the same S in every future, and bound S per class.
 
@@ -299,59 +304,75 @@ cdef void _classify_pasts(ValueSpec* spec) noexcept nogil:
     out falls to the declarer, the seven's fate).  The bounds for
     ``available`` units out take only futures that can happen: points come
     with tricks, and whoever takes no trick leaves every unit to the other.
+    So with ``available`` units out the futures are: both sides take a
+    trick and he takes any k <= available units; only the defenders take
+    tricks (k = 0); only he does (k = available).
+
+    Each past's S over all futures (its row, in final_index's order of the
+    future's facts) is laid out once and pasts are compared row to row; a
+    past's row is that of its tricks and aces with no units so far, moved
+    along by its units.  The bounds are running extremes over k, read off
+    blocks of six (all aces or not x the seven's fate).  (Comparing future by
+    future and bounding each ``available`` afresh cost 530 K instructions a
+    question, more than many a search it serves.)
     """
-    cdef int p, q, k, dec, dfn, aces, seven, available, seven_out, v, low, high
-    cdef bint same
+    cdef int16_t base[8][V_FUTURES]
+    cdef int16_t rows[V_PASTS][V_FUTURES]
+    cdef int reps[V_PASTS]
+    cdef int n_reps = 0, p, r, k, i, j, flags, dec, dfn, aces, sevens, available, seven_out, v
+    cdef int low_both, high_both, low_none, high_none, low, high
+    cdef int16_t* row
+    cdef int16_t* block
+    for flags in range(8):      # the past's tricks and lost ace (bits 2, 1, 0), with no units yet
+        i = 0
+        for k in range(10):
+            for dec in range(2):
+                for dfn in range(2):
+                    for aces in range(2):
+                        j = _final_index(k, dec | ((flags >> 2) & 1), dfn | ((flags >> 1) & 1),
+                                         aces and not (flags & 1), 0)
+                        base[flags][i] = spec.final[j]
+                        base[flags][i + 1] = spec.final[j + 1]
+                        base[flags][i + 2] = spec.final[j + 2]
+                        i += 3
     for p in range(V_PASTS):
+        for k in range(10):
+            memcpy(&rows[p][k * V_UNIT_FUTURES], &base[p & 7][min(9, (p >> 3) + k) * V_UNIT_FUTURES],
+                   V_UNIT_FUTURES * sizeof(int16_t))
         spec.past_class[p] = p
-        for q in range(p):
-            if spec.past_class[q] != q:
-                continue
-            same = True
-            for k in range(10):
-                for dec in range(2):
-                    for dfn in range(2):
-                        for aces in range(2):
-                            for seven in range(3):
-                                if _future_value(spec, p, k, dec, dfn, aces, seven) != \
-                                        _future_value(spec, q, k, dec, dfn, aces, seven):
-                                    same = False
-                                    break
-                            if not same:
-                                break
-                        if not same:
-                            break
-                    if not same:
-                        break
-                if not same:
-                    break
-            if same:
-                spec.past_class[p] = q
+        for r in range(n_reps):
+            if memcmp(rows[p], rows[reps[r]], sizeof(rows[p])) == 0:
+                spec.past_class[p] = reps[r]
                 break
-    for p in range(V_PASTS):
-        if spec.past_class[p] != p:
-            continue
-        for available in range(V_AVAIL):
-            for seven_out in range(2):
-                low = NO_UPPER
-                high = NO_LOWER
-                for k in range(available + 1):
-                    for dec in range(2):
-                        for dfn in range(2):
-                            if not dec and not dfn:
-                                continue            # a trick is still to be played
-                            if k > 0 and not dec:
-                                continue            # points come with tricks
-                            if not dfn and k != available:
-                                continue            # the defenders took nothing: every unit is his
-                            for aces in range(2):
-                                for seven in range(3 if seven_out else 1):
-                                    v = _future_value(spec, p, k, dec, dfn, aces, seven)
-                                    if v < low:
-                                        low = v
-                                    if v > high:
-                                        high = v
-                if low > high:          # no future fits (0 units out cannot happen at a boundary)
-                    low = high = _future_value(spec, p, 0, 0, 1, 0, 0)
-                spec.low[p][available][seven_out] = <int16_t>low
-                spec.high[p][available][seven_out] = <int16_t>high
+        else:
+            reps[n_reps] = p
+            n_reps += 1
+    for r in range(n_reps):
+        p = reps[r]
+        row = rows[p]
+        for seven_out in range(2):
+            sevens = 3 if seven_out else 1
+            # Only the defenders take tricks from here: he adds no unit.
+            low_none = NO_UPPER
+            high_none = NO_LOWER
+            block = row + 6                 # k = 0, no trick of his, one of theirs
+            for i in range(6):
+                if i % 3 < sevens:
+                    low_none = min(low_none, block[i])
+                    high_none = max(high_none, block[i])
+            low_both = NO_UPPER
+            high_both = NO_LOWER
+            for available in range(V_AVAIL):
+                low = low_none
+                high = high_none
+                block = row + min(available, 9) * V_UNIT_FUTURES + 12     # k = available, his trick
+                for i in range(6):
+                    if i % 3 < sevens:
+                        v = block[6 + i]            # theirs too: any k so far
+                        low_both = min(low_both, v)
+                        high_both = max(high_both, v)
+                        v = block[i]                # none of theirs: every unit is his
+                        low = min(low, v)
+                        high = max(high, v)
+                spec.low[p][available][seven_out] = <int16_t>min(low, low_both)
+                spec.high[p][available][seven_out] = <int16_t>max(high, high_both)
