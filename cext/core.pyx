@@ -27,7 +27,7 @@ with the history heuristic (moves.pxi).  All search state lives in an
 threads that each use their own engine search in parallel without the GIL.
 """
 
-from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 
 from array import array
@@ -58,19 +58,22 @@ cdef class Engine:
     """
 
     cdef Entry* table
+    cdef void* memory                # the table's allocation, of which ``table`` is the aligned part
     cdef dict generations
     cdef uint32_t generation
     cdef int history[HISTORY_SIZE]   # the history heuristic of the search it serves now (moves.pxi)
 
     def __cinit__(self):
-        self.table = <Entry*>calloc(TT_BUCKETS * TT_WAYS, sizeof(Entry))
-        if self.table == NULL:
+        # Each bucket on whole cache lines: a probe then reads two lines, not three.
+        self.memory = calloc(TT_BUCKETS * TT_WAYS * sizeof(Entry) + CACHE_LINE, 1)
+        if self.memory == NULL:
             raise MemoryError("no memory for the transposition table")
+        self.table = <Entry*>((<uintptr_t>self.memory + CACHE_LINE - 1) & ~(<uintptr_t>CACHE_LINE - 1))
         self.generations = {}
         self.generation = 0
 
     def __dealloc__(self):
-        free(self.table)
+        free(self.memory)
 
     def forget(self):
         """Start the table afresh: later searches find nothing of earlier ones."""

@@ -21,9 +21,10 @@ cpdef enum Goal:
 
 
 cdef enum:
-    TT_BITS = 15
-    TT_BUCKETS = 1 << TT_BITS  # buckets of TT_WAYS entries of 32 bytes: 4 MB
+    TT_BITS = 14
+    TT_BUCKETS = 1 << TT_BITS  # buckets of TT_WAYS entries of 32 bytes: 2 MB, which stays in cache
     TT_WAYS = 4                # entries per bucket: positions that share a bucket, see table.pxi
+    CACHE_LINE = 64
     TT_MASK = TT_BUCKETS - 1
     HISTORY_SIZE = 3 * 3 * 32  # the history heuristic's credits: per place in the trick, player, card
     NO_LOWER = -30000          # no bound proved yet
