@@ -142,28 +142,6 @@ cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta, uint32_
     return value
 
 
-cdef inline uint32_t _compared(Ctx* c, Trick* t, int player, int pos) noexcept nogil:
-    """The cards of ``player`` whose legality R11 decides by comparing them with the card
-    winning the trick so far: his cards of the led suit when nobody trumped, or his trumps
-    when he must trump a trick a trump is winning; none if fewer than two (a single card is
-    legal whatever the comparison says)."""
-    cdef uint32_t hand = c.hands[player], cards
-    cdef int led, best
-    if pos == 0:
-        return 0
-    led = t.card[0] >> 3
-    best = t.card[t.winner_at[pos - 1]] >> 3
-    cards = hand & c.suit_mask[led]
-    if cards:
-        if best != led:
-            return 0
-    elif c.trump >= 0 and best == c.trump:
-        cards = hand & c.suit_mask[c.trump]
-    else:
-        return 0
-    return cards if cards & (cards - 1) else 0
-
-
 cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha, int beta, int hint,
                      int* decided, uint32_t* pins) noexcept nogil:
     """The ``pos``-th card of the trick: the declarer maximises S, a defender minimises it.
@@ -176,9 +154,9 @@ cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha,
     """
     cdef int player = (leader + pos) % 3
     cdef int moves[12]
-    cdef int n = _order_moves(c, t, player, pos, _legal(c, t, player, pos), c.spec.order_flags,
-                              c.spec.points_matter, hint, moves)
-    cdef uint32_t compared = _compared(c, t, player, pos)
+    cdef uint32_t compared
+    cdef int n = _order_moves(c, t, player, pos, _legal_compared(c, t, player, pos, &compared),
+                              c.spec.order_flags, c.spec.points_matter, hint, moves)
     cdef int i, card, value, best_card = -1, winning
     cdef bint maximising = player == 0
     cdef int best = NO_LOWER if maximising else NO_UPPER
