@@ -144,7 +144,7 @@ cdef inline bint _leads_a_sure_ace(Ctx* c, int leader) noexcept nogil:
     return False
 
 
-cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
+cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader, uint32_t* pins) noexcept nogil:
     """Whether the declarer, on lead with every ace still out, surely takes them all (R20).
 
     He leads his aces one by one.  An ace led is the top card of its suit,
@@ -157,6 +157,7 @@ cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
     if he holds as many trumps above all of theirs as the longer of their
     trump holdings, each wins and keeps him on lead (R9, R11), and after
     them no defender can ruff an ace (the trump ace, if his, is among them).
+    ``pins``: the defenders' top trump when his trumps above it decided.
     """
     cdef uint32_t dec = c.hands[0]
     cdef uint32_t out = dec | c.hands[1] | c.hands[2]
@@ -165,10 +166,12 @@ cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
     cdef uint32_t theirs = (c.hands[1] | c.hands[2]) & trumps
     cdef uint32_t suit
     cdef int ace, d
+    pins[0] = 0
     if leader != 0 or (out & c.aces & ~dec):
         return False
     if theirs and __builtin_popcount(dec & trumps & _above(c, _top(theirs))) >= max(
             __builtin_popcount(c.hands[1] & trumps), __builtin_popcount(c.hands[2] & trumps)):
+        pins[0] = _bit(_top(theirs))
         return True   # he draws their trumps with higher ones first; then no ace of his can be ruffed
     while aces:
         ace = __builtin_ctz(aces)
@@ -180,7 +183,7 @@ cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
     return True
 
 
-cdef inline bint _declarer_must_lose_a_lead(Ctx* c) noexcept nogil:
+cdef inline bint _declarer_must_lose_a_lead(Ctx* c, uint32_t* pins) noexcept nogil:
     """Whether the declarer, on lead and to take every trick (R21, R27), cannot.
 
     So when, in some suit he holds, a defender holds a card above all of
@@ -188,7 +191,7 @@ cdef inline bint _declarer_must_lose_a_lead(Ctx* c) noexcept nogil:
     is led in turn; one of that suit led below the defender's card loses
     (R11 makes the defender beat it).  The defender never has to part with
     that card first: he plays it only to a lead of its suit, or as his
-    last card, and keeps it otherwise.
+    last card, and keeps it otherwise.  ``pins``: that card.
     """
     cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
     cdef uint32_t mine, theirs
@@ -197,11 +200,12 @@ cdef inline bint _declarer_must_lose_a_lead(Ctx* c) noexcept nogil:
         mine = dec & c.suit_mask[s]
         theirs = defenders & c.suit_mask[s]
         if mine and theirs and _top(theirs) > _top(mine):
+            pins[0] = _bit(_top(theirs))
             return True
     return False
 
 
-cdef inline int _cashable_units(Ctx* c, int leader) noexcept nogil:
+cdef inline int _cashable_units(Ctx* c, int leader, uint32_t* pins) noexcept nogil:
     """Units the player on lead surely takes by leading his top side-suit cards (quick tricks).
 
     In a side suit, his cards above every other player's card of it win
@@ -212,11 +216,12 @@ cdef inline int _cashable_units(Ctx* c, int leader) noexcept nogil:
     a trump (all of them if none does).  Leading one suit uses up only
     that suit's cards, and a player discards only when he has no trump,
     so the suits do not spoil each other.  Only the led cards' own points
-    are counted.
+    are counted.  ``pins``: the highest card of each such suit below his run.
     """
     cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
     cdef uint32_t mine = c.hands[leader], theirs, run, suit
     cdef int s, d, safe, held, top_card, units = 0
+    cdef uint32_t read = 0
     for s in range(4):
         if s == c.trump:
             continue
@@ -225,6 +230,8 @@ cdef inline int _cashable_units(Ctx* c, int leader) noexcept nogil:
         run = mine & suit & _above(c, _top(theirs)) if theirs else mine & suit
         if not run:
             continue
+        if theirs:
+            read |= _bit(_top(theirs))
         safe = __builtin_popcount(run)
         for d in range(3):
             if d == leader:
@@ -238,4 +245,5 @@ cdef inline int _cashable_units(Ctx* c, int leader) noexcept nogil:
             units += (c.point_cards >> top_card) & 1
             run &= ~_bit(top_card)
             safe -= 1
+    pins[0] = read
     return units

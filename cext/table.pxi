@@ -11,9 +11,10 @@
 # an entry fixes the holders of only the cards its result depended on (its
 # ``mask`` of relative ranks), so one entry answers every position that
 # agrees there and in how many cards of each suit each seat holds.  The
-# goal search stores exact entries (every rank in the mask).  Entries live
+# goal search does the same in trump games; without trumps both store exact
+# entries (every rank in the mask).  Entries live
 # in buckets of TT_WAYS; a position's bucket is found from what every entry
-# that could answer it must share (see _value_hash and _exact_hash).
+# that could answer it must share (see _partition_hash and _exact_hash).
 
 # _packed[m][b]: the bits of b that lie in m, packed down in m's order (a byte-wide "pext").
 cdef uint8_t _packed[256][256]
@@ -106,19 +107,17 @@ cdef inline uint32_t _exact_hash(Key* key, int leader, int flags) noexcept nogil
                 (<uint64_t>(leader * 131 + flags) * <uint64_t>0x27D4EB2F165667C5ULL))
 
 
-cdef inline uint32_t _value_hash(Ctx* c, Key* key, int leader, int klass) noexcept nogil:
-    """The bucket of a value-search entry: what every entry that can answer the position
-    shares with it -- the shape, the counts per seat and suit, and who holds the cards
-    every answer pins (Ctx.pinned: the scoring cards S reads, which are the top of their
-    suits in a trump game, and the trump seven).  Without these, positions that differ only
-    in who holds the aces and tens would crowd into one bucket."""
-    cdef uint32_t held = 0
-    if c.trump >= 0:
-        held = (c.hands[0] & c.pinned) | ((c.hands[1] & c.pinned) >> 1)
+cdef inline uint32_t _partition_hash(Ctx* c, Key* key, int leader, int flags, uint32_t pinned) noexcept nogil:
+    """The bucket of a partition entry (trump games): what every entry that can answer the
+    position shares with it -- the shape, the counts per seat and suit, and who holds the
+    cards every answer pins (``pinned``: the scoring cards the question reads, which are the
+    top of their suits in a trump game, and the trump seven).  Without these, positions that
+    differ only in who holds the aces and tens would crowd into one bucket."""
+    cdef uint32_t held = (c.hands[0] & pinned) | ((c.hands[1] & pinned) >> 1)
     return _mix((<uint64_t>key.counts * <uint64_t>0x9E3779B97F4A7C15ULL) ^
                 (<uint64_t>held * <uint64_t>0xC2B2AE3D27D4EB4FULL) ^
                 (<uint64_t>key.shape * <uint64_t>0x165667B19E3779F9ULL) ^
-                (<uint64_t>(leader * 131 + klass) * <uint64_t>0x27D4EB2F165667C5ULL))
+                (<uint64_t>(leader * 131 + flags) * <uint64_t>0x27D4EB2F165667C5ULL))
 
 
 cdef inline bint _entry_fits(Ctx* c, Entry* e, Key* key, int leader, int flags) noexcept nogil:

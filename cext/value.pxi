@@ -92,7 +92,8 @@ cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta, uint32_
         pins[0] = used | found
         return value
     _position_key(c, &key, c.spec.key_bits | (KEY_SEVEN if c.seven_kept else 0))
-    bucket = &c.table[(_value_hash(c, &key, leader, klass) if c.trump >= 0 else _exact_hash(&key, leader, klass)) * TT_WAYS]
+    bucket = &c.table[(_partition_hash(c, &key, leader, klass, c.pinned) if c.trump >= 0
+                       else _exact_hash(&key, leader, klass)) * TT_WAYS]
     for i in range(TT_WAYS):
         e = &bucket[i]
         if not _entry_fits(c, e, &key, leader, klass):
@@ -148,8 +149,9 @@ cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha,
 
     ``pins``: the cards the result depends on (see _value_start).  When R11
     decided which of the player's cards were legal by comparing them with
-    the card winning so far, that card is pinned too, unless every card of
-    his it compared lies among the pinned ranks already (then the
+    the card winning so far (``compared``, see _legal_compared), that card
+    is pinned too, with the cards searched as one with it, unless every
+    card of his it compared lies among the fixed ranks already (then the
     comparisons come out alike wherever the free cards lie).
     """
     cdef int player = (leader + pos) % 3
