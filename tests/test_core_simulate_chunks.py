@@ -81,3 +81,55 @@ def test_one_sample_is_a_chunk_of_one():
     assert [solve_sample(constraints, games, rules, 5, i) for i in range(4)] == solve_samples(
         constraints, games, rules, 5, range(4)
     )
+
+
+def worlds_after(deal, play, played, count, rng):
+    """``deal`` and other deals that allow the same ``played`` cards: the defenders' unplayed
+    cards dealt again, each keeping as many (R42's worlds of the declarer, roughly)."""
+    from ulti_solver.deal import Deal
+    from ulti_solver.position import PlayError, replay
+
+    gone = sum(1 << card for card in played)
+    left = [[c for c in range(32) if (deal.hands[seat] & ~gone) >> c & 1] for seat in (1, 2)]
+    pool = left[0] + left[1]
+    found = [deal]
+    while len(found) < count:
+        rng.shuffle(pool)
+        one, two = pool[: len(left[0])], pool[len(left[0]) :]
+        hands = (
+            deal.hands[0],
+            (deal.hands[1] & gone) | sum(1 << c for c in one),
+            (deal.hands[2] & gone) | sum(1 << c for c in two),
+        )
+        other = Deal(hands, deal.talon)
+        try:
+            replay(other, play, played)
+        except PlayError:
+            continue
+        found.append(other)
+    return found
+
+
+@pytest.mark.parametrize("bid", ["party", "ulti", "40-100 ulti"])
+def test_r24_r34_world_results_agree_with_the_reference(bid):
+    """The facade's many-worlds question a simulation asks, core against reference, after six tricks."""
+    import random
+
+    from ulti_solver.cards import cards_of
+    from ulti_solver.play import PlayRules
+    from ulti_solver.position import start_of_play
+    from ulti_solver.search import world_results
+
+    rng = random.Random(bid)
+    the_bid, rules = parse_bid(bid), make_rules()
+    deal = sample_deal(Constraints(parse_hand(HAND), parse_hand(TALON)), 1, 0)
+    play = PlayRules.for_game(the_bid, LEAVES, rules)
+    position, played = start_of_play(deal), []
+    while len(played) < 18:
+        card = rng.choice(list(cards_of(position.legal(play))))
+        played.append(card)
+        position = position.after(card, play)
+    deals = worlds_after(deal, play, played, 6, rng)
+    kontra = parse_kontra("all=1").for_bid(the_bid, rules, strict=False)
+    core = world_results(deals, the_bid, LEAVES, rules, played, kontra=kontra, impl="core")
+    assert core == world_results(deals, the_bid, LEAVES, rules, played, kontra=kontra, impl="reference")

@@ -25,7 +25,7 @@ from ..cards import SUIT_NAMES, Suit, card_name, cards_label, format_hand
 from ..coerce import as_simulation
 from ..dealing import ConstraintError, Constraints, sample_deal
 from ..kontra import NO_KONTRA, NO_SPEC, Kontra, KontraSpec, parse_kontra
-from ..search import world_joints, world_totals
+from ..search import world_results
 from ..variants import DEFAULT_RULES, Rules
 from .best import CANDIDATE_BIDS
 from .discards import all_discards
@@ -158,17 +158,15 @@ def solve_samples(
     """Samples ``indices``: for each, (whole bid made, the declarer's total S_1 + S_2) for each
     game, in order.
 
-    Each game's samples go to the search together (:func:`~ulti_solver.search.world_joints`,
-    :func:`~ulti_solver.search.world_totals`): one core call per game for the whole chunk, with
-    no Python between the deals and the table warm from one to the next.  Every answer is the
-    one a solve of each deal on its own gives."""
+    Each game's samples go to the search together (:func:`~ulti_solver.search.world_results`):
+    one core call per game and question for the whole chunk, with no Python between the deals
+    and the table warm from one to the next.  Every answer is the one a solve of each deal on
+    its own gives."""
     deals = [sample_deal(constraints, seed, index) for index in indices]
     columns = []
     for game in games:
         played = deals if game.discard is None else [deal.discard(*game.discard) for deal in deals]
-        made = world_joints(played, game.bid, game.trump, rules)
-        totals = world_totals(played, game.bid, game.trump, rules, kontra=game.kontra)
-        columns.append(list(zip(made, totals, strict=True)))
+        columns.append(world_results(played, game.bid, game.trump, rules, kontra=game.kontra))
     if not columns:
         return [[] for _ in deals]
     return [list(row) for row in zip(*columns)]
