@@ -155,14 +155,14 @@ cdef bint _play(Ctx* c, Trick* t, int leader, int pos, int need, int flags, int 
 
     At the lead, ``hint`` is tried first and ``decided`` receives the card
     that settled the position (the declarer's success, a defender's refutation).
-    ``pins``: the cards the answer depends on (see _trick_start and _value_play).
+    ``pins``: the cards the answer depends on (see _trick_start and _compared_pins).
     """
     cdef int player = (leader + pos) % 3
     cdef int moves[12]
-    cdef uint32_t compared, found = 0, sub, live, fixed
+    cdef uint32_t compared, found = 0, sub
     cdef int n = _order_moves(c, t, player, pos, _legal_compared(c, t, player, pos, &compared), flags, need > 0,
                               hint, moves)
-    cdef int i, card, winning
+    cdef int i, card
     cdef bint result = player != 0
     for i in range(n):
         card = moves[i]
@@ -181,14 +181,8 @@ cdef bint _play(Ctx* c, Trick* t, int leader, int pos, int need, int flags, int 
                 _credit_late_cut(c, pos, player, card)
             break
         result = player != 0
-    if compared:   # see _value_play
-        live = c.hands[0] | c.hands[1] | c.hands[2] | _bit(t.card[0]) | (_bit(t.card[1]) if pos > 1 else 0)
-        fixed = (found | _goal_pinned(c, need, flags)) & live & c.suit_mask[__builtin_ctz(compared) >> 3]
-        fixed &= ~c.seven_pinned
-        compared &= ~c.seven_pinned
-        if not fixed or (compared & (_bit(__builtin_ctz(fixed)) - 1)):
-            winning = t.winner_at[pos - 1]
-            found |= _with_equals(c, (leader + winning) % 3, t.card[winning], live)
+    if compared:
+        found |= _compared_pins(c, t, leader, pos, compared, found | _goal_pinned(c, need, flags))
     pins[0] = found
     return result
 

@@ -18,15 +18,16 @@
 
 # _packed[m][b]: the bits of b that lie in m, packed down in m's order (a byte-wide "pext").
 cdef uint8_t _packed[256][256]
-# _deposit[m][r]: the inverse, the cards of m at the relative ranks r (a byte-wide "pdep").
-cdef uint8_t _deposit[256][256]
+# _top_cards[m][t]: the t highest bits of m (all of them if it has fewer): 2 KB, which stays in
+# the first-level cache beside the 64 KB of _packed, as a second table of that size did not.
+cdef uint8_t _top_cards[256][9]
 
 
 cdef void _fill_packed() noexcept nogil:
     """One entry per step: b's lowest bit, placed after the bits of m below it, added to the
     packing of b without it (an entry built a bit at a time cost 8 M instructions per import);
-    and the deposit, which undoes the packing, alongside."""
-    cdef int m, b, low
+    and the top cards, one more each step."""
+    cdef int m, b, low, t
     for m in range(256):
         _packed[m][0] = 0
         for b in range(1, 256):
@@ -34,9 +35,12 @@ cdef void _fill_packed() noexcept nogil:
             _packed[m][b] = _packed[m][b ^ low]
             if m & low:
                 _packed[m][b] |= <uint8_t>(1 << __builtin_popcount(m & (low - 1)))
-        for b in range(256):
-            if (b & m) == b:
-                _deposit[m][_packed[m][b]] = <uint8_t>b
+        _top_cards[m][0] = 0
+        b = m
+        for t in range(1, 9):
+            _top_cards[m][t] = _top_cards[m][t - 1] | ((<uint8_t>1 << (31 - __builtin_clz(b))) if b else 0)
+            if b:
+                b &= ~(1 << (31 - __builtin_clz(b)))
 
 _fill_packed()
 
@@ -122,9 +126,12 @@ cdef inline uint32_t _partition_hash(Ctx* c, Key* key, int leader, int flags, ui
 
 cdef inline bint _entry_fits(Ctx* c, Entry* e, Key* key, int leader, int flags) noexcept nogil:
     """Whether ``e`` speaks for the position: the same generation, leader, flags, shape and
-    counts, and the same holders on the relative ranks the entry fixes."""
-    return (e.gen == c.gen and e.counts == key.counts and e.shape == key.shape and e.leader == leader
-            and e.flags == flags and ((e.k0 ^ key.k0) & e.mask) == 0 and ((e.k1 ^ key.k1) & e.mask) == 0)
+    counts, and the same holders on the relative ranks the entry fixes.  One test of all the
+    differences together, not a test each: a bucket's four entries mostly fail, each at an
+    unforeseeable field, and every mispredicted branch costs a dozen cycles."""
+    return ((e.gen ^ c.gen) | (e.counts ^ key.counts) | (e.shape ^ key.shape)
+            | ((e.k0 ^ key.k0) & e.mask) | ((e.k1 ^ key.k1) & e.mask)
+            | <uint32_t>((e.leader ^ leader) | (e.flags ^ flags))) == 0
 
 
 cdef inline Entry* _slot(Ctx* c, Entry* bucket, Key* key, int leader, int flags, uint32_t mask) noexcept nogil:
@@ -176,30 +183,37 @@ cdef inline Entry* _slot(Ctx* c, Entry* bucket, Key* key, int leader, int flags,
 
 cdef inline uint32_t _pinned_ranks(Ctx* c, uint32_t out, uint32_t pins) noexcept nogil:
     """The relative ranks an entry fixes, given the cards ``pins`` its result depended on:
-    per suit, every card still out at or above the lowest pinned one, and the trump seven
-    when it is pinned apart."""
-    cdef uint32_t result = 0, p, m, seg
-    cdef int s, shift
-    pins &= out
+    per suit, every card still out at or above the lowest pinned one (the top ranks), and
+    the trump seven, the lowest rank of its suit, when it is pinned apart.  Without a branch
+    per suit (a suit without pins finds its lowest pin "above" every card): the searches'
+    own branches are hard enough to foresee."""
+    cdef uint32_t result = 0, p, m, seven, lowest
+    cdef int s, shift, n, t
+    pins &= out & ~c.seven_pinned
     for s in range(4):
         shift = 8 * s
         m = (out >> shift) & 0xFF
         p = (pins >> shift) & 0xFF
-        seg = (c.seven_pinned >> shift) & m
-        if p & ~seg:
-            p &= ~seg
-            seg |= m & ~((p & (~p + 1)) - 1)
-        if seg:
-            result |= (<uint32_t>_packed[m][seg]) << shift
+        seven = (c.seven_pinned >> shift) & m
+        lowest = p & (~p + 1)                   # 0 when nothing is pinned: then t = 0
+        n = __builtin_popcount(m)
+        t = __builtin_popcount(m & ~(lowest - 1))
+        result |= ((((<uint32_t>1 << n) - 1) ^ ((<uint32_t>1 << (n - t)) - 1)) | (seven != 0)) << shift
     return result
 
 
 cdef inline uint32_t _ranks_held(uint32_t out, uint32_t ranks) noexcept nogil:
-    """The cards still out at the relative ranks ``ranks`` (an entry's mask): its pins here."""
-    return (<uint32_t>_deposit[out & 0xFF][ranks & 0xFF]
-            | (<uint32_t>_deposit[(out >> 8) & 0xFF][(ranks >> 8) & 0xFF] << 8)
-            | (<uint32_t>_deposit[(out >> 16) & 0xFF][(ranks >> 16) & 0xFF] << 16)
-            | (<uint32_t>_deposit[(out >> 24) & 0xFF][ranks >> 24] << 24))
+    """The cards still out at the relative ranks ``ranks`` (an entry's mask): its pins here.
+    A suit's ranks are its top ones, and its lowest (the trump seven pinned apart, or the
+    last of a segment that takes the whole suit)."""
+    cdef uint32_t result = 0, m, r
+    cdef int s, shift
+    for s in range(4):
+        shift = 8 * s
+        r = (ranks >> shift) & 0xFF
+        m = (out >> shift) & 0xFF
+        result |= (<uint32_t>_top_cards[m][__builtin_popcount(r & 0xFE)] | (m & (~m + 1) & (0 - (r & 1)))) << shift
+    return result
 
 
 cdef inline uint32_t _with_equals(Ctx* c, int seat, int card, uint32_t live) noexcept nogil:
@@ -208,7 +222,23 @@ cdef inline uint32_t _with_equals(Ctx* c, int seat, int card, uint32_t live) noe
     that a skipped card never stands free behind a pinned one."""
     cdef uint32_t below = live & c.suit_mask[card >> 3] & (_bit(card) - 1)
     cdef uint32_t others = below & ~c.hands[seat]
-    cdef uint32_t run = below & c.hands[seat]
-    if others:
-        run &= ~((<uint32_t>2 << _top(others)) - 1)
-    return _bit(card) | run
+    others |= others >> 1               # every bit from the highest other card down
+    others |= others >> 2
+    others |= others >> 4
+    return _bit(card) | (below & c.hands[seat] & ~others)
+
+
+cdef inline uint32_t _compared_pins(Ctx* c, Trick* t, int leader, int pos, uint32_t compared, uint32_t fixed) noexcept nogil:
+    """The card winning the trick so far, with the cards searched as one with it (see
+    _with_equals), when R11 decided a player's legal cards by comparing ``compared`` (his
+    cards, see _legal_compared; not empty) with it and one of those lies below every card
+    the result fixes in their suit (``fixed``: the pins so far and the question's); else
+    none.  Where every card compared is fixed, the comparisons come out alike wherever the
+    free cards lie."""
+    cdef uint32_t live = c.hands[0] | c.hands[1] | c.hands[2] | _bit(t.card[0]) | (_bit(t.card[1]) if pos > 1 else 0)
+    cdef int winning
+    fixed &= live & c.suit_mask[__builtin_ctz(compared) >> 3] & ~c.seven_pinned
+    if fixed and not (compared & ~c.seven_pinned & ((fixed & (~fixed + 1)) - 1)):
+        return 0
+    winning = t.winner_at[pos - 1]
+    return _with_equals(c, (leader + winning) % 3, t.card[winning], live)

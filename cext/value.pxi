@@ -147,22 +147,19 @@ cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha,
                      int* decided, uint32_t* pins) noexcept nogil:
     """The ``pos``-th card of the trick: the declarer maximises S, a defender minimises it.
 
-    ``pins``: the cards the result depends on (see _value_start).  When R11
-    decided which of the player's cards were legal by comparing them with
-    the card winning so far (``compared``, see _legal_compared), that card
-    is pinned too, with the cards searched as one with it, unless every
-    card of his it compared lies among the fixed ranks already (then the
-    comparisons come out alike wherever the free cards lie).
+    ``pins``: the cards the result depends on (see _value_start), and the
+    card winning the trick so far when R11 compared his cards with it
+    (see _compared_pins).
     """
     cdef int player = (leader + pos) % 3
     cdef int moves[12]
     cdef uint32_t compared
     cdef int n = _order_moves(c, t, player, pos, _legal_compared(c, t, player, pos, &compared),
                               c.spec.order_flags, c.spec.points_matter, hint, moves)
-    cdef int i, card, value, best_card = -1, winning
+    cdef int i, card, value, best_card = -1
     cdef bint maximising = player == 0
     cdef int best = NO_LOWER if maximising else NO_UPPER
-    cdef uint32_t found = 0, sub, live, fixed
+    cdef uint32_t found = 0, sub
     for i in range(n):
         card = moves[i]
         c.hands[player] &= ~_bit(card)
@@ -189,12 +186,7 @@ cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha,
                 _credit_late_cut(c, pos, player, card)
             break
     if compared:
-        live = c.hands[0] | c.hands[1] | c.hands[2] | _bit(t.card[0]) | (_bit(t.card[1]) if pos > 1 else 0)
-        fixed = (found | c.pinned) & live & c.suit_mask[__builtin_ctz(compared) >> 3] & ~c.seven_pinned
-        compared &= ~c.seven_pinned
-        if not fixed or (compared & (_bit(__builtin_ctz(fixed)) - 1)):
-            winning = t.winner_at[pos - 1]
-            found |= _with_equals(c, (leader + winning) % 3, t.card[winning], live)
+        found |= _compared_pins(c, t, leader, pos, compared, found | c.pinned)
     if decided != NULL:
         decided[0] = best_card
     pins[0] = found
