@@ -4,7 +4,6 @@ results that print as the command prints them, and a package that lists what it 
 import pydoc
 
 import pytest
-from conftest import run_cli
 
 import ulti_solver
 from ulti_solver import (
@@ -166,27 +165,27 @@ def test_discards_are_one_pair_or_several():
 # -- results out, as the command prints them ----------------------------------------------
 
 
-def test_a_solution_prints_as_ulti_solve_prints_it():
-    cli = run_cli("solve", DEAL, "--bid", "40-100 ulti", "--trump", "leaves", "--value").stdout
+def test_a_solution_prints_as_ulti_solve_prints_it(ulti):
+    cli = ulti("solve", DEAL, "--bid", "40-100 ulti", "--trump", "leaves", "--value").stdout
     assert str(solve(DEAL, "40-100 ulti", "leaves", value=True)) + "\n" == cli
-    cli = run_cli("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA BU", "--silent").stdout
+    cli = ulti("solve", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA BU", "--silent").stdout
     assert str(solve(DEAL, "party", "bells", position="BT BA BU", silent=True)) + "\n" == cli
 
 
-def test_a_played_game_prints_as_ulti_analyse_prints_it():
-    cli = run_cli("analyse", GAME_DEAL, "--bid", "ulti", "--trump", "leaves", "--play", PLAYED, "--quiet").stdout
+def test_a_played_game_prints_as_ulti_analyse_prints_it(ulti):
+    cli = ulti("analyse", GAME_DEAL, "--bid", "ulti", "--trump", "leaves", "--play", PLAYED, "--quiet").stdout
     assert str(analyse_game(GAME_DEAL, "ulti", "leaves", PLAYED)) + "\n\n" == cli
 
 
-def test_the_best_bids_print_as_ulti_best_prints_them():
-    cli = run_cli("best", DEAL, "--top", "5", "--quiet").stdout
+def test_the_best_bids_print_as_ulti_best_prints_them(ulti):
+    cli = ulti("best", DEAL, "--top", "5", "--quiet").stdout
     assert str(best_bids(DEAL, top=5)) + "\n" == cli
-    cli = run_cli("best", DEAL, "--top", "3", "--kontra", "all=1", "--quiet").stdout
+    cli = ulti("best", DEAL, "--top", "3", "--kontra", "all=1", "--quiet").stdout
     assert str(best_bids(DEAL, top=3, kontra="all=1")) + "\n" == cli
 
 
-def test_a_simulation_prints_as_ulti_simulate_prints_it():
-    cli = run_cli("simulate", "A97.TK8.O8.U9", "--talon", "LU,A8", "--bid", "party", "--samples", "4", "--quiet")
+def test_a_simulation_prints_as_ulti_simulate_prints_it(ulti):
+    cli = ulti("simulate", "A97.TK8.O8.U9", "--talon", "LU,A8", "--bid", "party", "--samples", "4", "--quiet")
     assert str(simulate(Constraints("A97.TK8.O8.U9", "LU,A8"), 4, bids="party")) + "\n" == cli.stdout
 
 

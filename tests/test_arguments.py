@@ -1,11 +1,12 @@
 """Wrong arguments to the public functions: an input error that names the argument, never a crash.
 
-A fault run called the Python API with wrong types and values and got
-AttributeError, IndexError or KeyError from deep inside in 906 of 1,500
-calls, and odd results for ``samples <= 0`` or ``top < 0``.  Here each
-public function is called with every argument either good or drawn from
-a pool of wrong values; only a result, an :class:`UltiInputError` or a
-``TypeError`` may come out, and an argument error names its argument.
+Each public function is called with every argument either good or drawn
+from a pool of wrong values (other types, values out of range, other
+library objects); only a result, an :class:`UltiInputError` or a
+``TypeError`` may come out, never an AttributeError, IndexError or
+KeyError from deep inside, and an argument error names its argument.
+Values that have a type but no meaning (``samples <= 0``, ``top < 0``)
+are refused by name too, not run.
 """
 
 import inspect
@@ -143,7 +144,8 @@ def test_wrong_arguments_raise_an_input_error_or_type_error(name):
     ],
 )
 def test_a_wrong_value_names_its_argument(call, words):
-    """Odd results before (samples 0, top -1 ran), or AttributeError, IndexError, KeyError."""
+    """A value of the right type that means nothing (samples 0, top -1) is refused, not run, and a
+    wrong type is named, not met by an AttributeError, IndexError or KeyError further in."""
     with pytest.raises(UltiInputError) as info:
         call()
     assert isinstance(info.value, TypeError) or not isinstance(info.value, ArgumentError)

@@ -65,8 +65,8 @@ def test_the_worker_counting_modes_run_quietly(mode, tmp_path):
 
 
 def test_the_worker_times_every_kind_of_case_and_agrees_with_the_checksum():
-    """A goal, the exact points, a whole bid and a value (R34): the value rows broke once when
-    the search's value question was renamed, and nothing ran them."""
+    """A goal, the exact points, a whole bid and a value (R34): each kind of row is run here,
+    since nothing else runs the benchmark's worker and a renamed search question breaks it."""
     chosen = (
         cases.cases_for("colorless", "biased", 2, 1)
         + cases.cases_for("points", "uniform", 1, 1)
@@ -155,8 +155,8 @@ def imported_names(path: Path, package: str):
 
 
 def test_no_module_of_the_package_imports_a_benchmark_module():
-    """issue 21: the benchmark lives beside the package, so a user's install neither carries nor
-    needs it.  Fails on d7d2e6f, where ulti_solver/bench_count.py imports ulti_solver/bench.py."""
+    """The benchmark lives beside the package, so a user's install neither carries nor needs it:
+    no module of the package is a benchmark module or imports one."""
     found = []
     sources = sorted((ROOT / "ulti_solver").rglob("*.py"))
     assert len(sources) > 20

@@ -18,7 +18,6 @@ import threading
 import urllib.parse
 
 import pytest
-from conftest import run_cli
 
 pytest.importorskip("starlette", reason='the board extra is not installed: pip install "ulti-solver[board]"')
 httpx = pytest.importorskip("httpx", reason="the board's tests need httpx (the test extra)")
@@ -82,29 +81,29 @@ GAMES = [
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g['bid']} after {len(g.get('play') or [])}")
-def test_the_solve_answer_is_what_ulti_solve_prints(client, game):
+def test_the_solve_answer_is_what_ulti_solve_prints(client, game, ulti):
     answer = client.post("/api/solve", json=game)
     assert answer.status_code == 200, answer.text
     assert answer.headers["content-type"].startswith("application/x-ndjson")
-    cli = run_cli("solve", *cli_args(game), "--cards", "--value", "--json")
+    cli = ulti("solve", *cli_args(game), "--cards", "--value", "--json")
     assert cli.exit_code == 0, cli.stderr
     assert answer.text == cli.stdout
 
 
-def test_the_best_line_is_what_ulti_solve_line_prints(client):
+def test_the_best_line_is_what_ulti_solve_line_prints(client, ulti):
     game = {"deal": DEAL, "bid": "party", "trump": "bells", "play": "BT BA BU"}
     answer = client.post("/api/solve", json={**game, "line": True})
-    cli = run_cli("solve", *cli_args(game), "--cards", "--value", "--line", "--json")
+    cli = ulti("solve", *cli_args(game), "--cards", "--value", "--line", "--json")
     assert answer.status_code == 200 and answer.text == cli.stdout
     assert len(json.loads(answer.text)["line"]) == 27
 
 
 @pytest.mark.parametrize("cards", [0, 7, 18, 30])
-def test_the_analysis_is_what_ulti_analyse_prints(client, cards):
+def test_the_analysis_is_what_ulti_analyse_prints(client, cards, ulti):
     game = {"deal": ULTI_DEAL, "bid": "ulti", "trump": "leaves", "play": ULTI_PLAY[:cards], "kontra": "ulti"}
     answer = client.post("/api/analyse", json=game)
     assert answer.status_code == 200, answer.text
-    cli = run_cli("analyse", *cli_args(game), "--json") if cards else None
+    cli = ulti("analyse", *cli_args(game), "--json") if cards else None
     if cli is not None:
         assert answer.text == cli.stdout
     objects = [json.loads(line) for line in answer.text.splitlines()]
@@ -129,11 +128,11 @@ BAD = [
 
 
 @pytest.mark.parametrize("game", BAD, ids=range(len(BAD)))
-def test_bad_input_is_a_400_with_the_command_lines_message(client, game):
+def test_bad_input_is_a_400_with_the_command_lines_message(client, game, ulti):
     answer = client.post("/api/solve", json=game)
     assert answer.status_code == 400
     message = answer.json()["error"]
-    cli = run_cli("solve", *cli_args(game), "--cards", "--value", "--json")
+    cli = ulti("solve", *cli_args(game), "--cards", "--value", "--json")
     assert cli.exit_code == 2
     # The command line adds where to find help after a usage error; the page has no --help.
     assert cli.stderr.strip().startswith(f"Error: {message}"), (message, cli.stderr)
@@ -199,14 +198,14 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy(client):
     assert meta["cards"]["LO"]["hu"] == "zöld felső"
 
 
-def test_the_report_of_the_board_is_the_page_of_analyse_html(client):
+def test_the_report_of_the_board_is_the_page_of_analyse_html(client, ulti):
     query = board_query(ULTI_DEAL, "ulti", "leaves", [], kontra=("ulti",))
     query += "&play=" + urllib.parse.quote(" ".join(ULTI_PLAY))
     page = client.get("/report?" + query)
     assert page.status_code == 200
     assert page.headers["content-security-policy"].startswith("default-src 'none'")
     data = json.loads(re.search(r'<script id="report-data" type="application/json">(.*?)</script>', page.text).group(1))
-    cli = run_cli(
+    cli = ulti(
         "analyse",
         ULTI_DEAL,
         "--bid",
@@ -352,8 +351,8 @@ def test_a_thousand_mixed_requests_get_200_400_or_413_and_no_traceback(capfd):
 # -- The command ----------------------------------------------------------------------------
 
 
-def test_print_url_opens_the_board_on_the_game_and_needs_no_server():
-    result = run_cli(
+def test_print_url_opens_the_board_on_the_game_and_needs_no_server(ulti):
+    result = ulti(
         "board",
         "--print-url",
         DEAL,
@@ -381,27 +380,27 @@ def test_print_url_opens_the_board_on_the_game_and_needs_no_server():
     assert len(game.played) == 3 and game.kontra.as_json() == {"ulti": 2}
 
 
-def test_print_url_checks_the_game_as_the_page_would():
-    result = run_cli("board", "--print-url", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA LK")
+def test_print_url_checks_the_game_as_the_page_would(ulti):
+    result = ulti("board", "--print-url", DEAL, "--bid", "party", "--trump", "bells", "--play", "BT BA LK")
     assert result.exit_code == 2
     assert result.stderr.strip() == (
         "Error: bad play: card 3 (♠K, trick 1): seat 2 may not play it: it must follow suit with ♦O ♦U (R9)"
     )
 
 
-def test_without_the_extra_the_board_says_how_to_install_it(monkeypatch):
+def test_without_the_extra_the_board_says_how_to_install_it(monkeypatch, ulti):
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn fails as where it is not installed
-    result = run_cli("board", "--no-browser")
+    result = ulti("board", "--no-browser")
     assert result.exit_code == 2
     assert result.stderr.strip() == 'Error: the board needs its web server: pip install "ulti-solver[board]"'
 
 
-def test_a_port_in_use_is_bad_input_in_one_line():
+def test_a_port_in_use_is_bad_input_in_one_line(ulti):
     import socket
 
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
-        result = run_cli("board", "--no-browser", "--port", str(port))
+        result = ulti("board", "--no-browser", "--port", str(port))
     assert result.exit_code == 2
     assert re.fullmatch(
         rf"Error: cannot listen on 127\.0\.0\.1:{port}: .+; choose another --port \(0 picks a free one\) or --host",
@@ -409,10 +408,10 @@ def test_a_port_in_use_is_bad_input_in_one_line():
     )
 
 
-def test_the_board_listens_on_127_0_0_1_says_where_and_stops_on_sigterm():
+def test_the_board_listens_on_127_0_0_1_says_where_and_stops_on_sigterm(ulti_argv):
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "ulti_solver", "board", "--no-browser", "--port", "0"],
+        ulti_argv("board", "--no-browser", "--port", "0"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -1,4 +1,7 @@
-""".ci/check-commits: CI fails on a commit subject of 72 characters or more (issue 21)."""
+""".ci/check-commits: CI fails on a commit subject of 72 characters or more, and names it.
+
+Only the commits after the one it is given are read: history from before the rule stays as it is.
+"""
 
 import os
 import shutil

@@ -13,7 +13,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from ulti_solver.cli.app import COMMANDS
 from ulti_solver.deal import parse_deal, parse_hand
@@ -46,15 +45,14 @@ def test_an_unknown_example_is_an_input_error_with_a_suggestion():
         example_path("dael")
 
 
-def test_ulti_example_lists_them_and_prints_one():
-    listing = run_cli("example")
+def test_ulti_example_lists_them_and_prints_one(ulti, bad_input):
+    listing = ulti("example")
     assert listing.exit_code == 0
     for name, text in EXAMPLES.items():
         assert any(line.split()[:1] == [name] and text in line for line in listing.stdout.splitlines())
-    assert run_cli("example", "deal").stdout == example_text("deal")
-    assert run_cli("example", "batch").stdout == example_text("batch")
-    bad = run_cli("example", "nope")
-    assert bad.exit_code == 2 and "unknown example 'nope'" in bad.stderr
+    assert ulti("example", "deal").stdout == example_text("deal")
+    assert ulti("example", "batch").stdout == example_text("batch")
+    bad_input(ulti("example", "nope"), "unknown example 'nope'")
 
 
 def test_the_example_files_speak_of_ulti_example_not_of_a_path():

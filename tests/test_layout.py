@@ -39,8 +39,8 @@ SEARCH_INSIDE = {"search/core.py", "search/__init__.py", "search/reference.py", 
     "path", sorted(p for p in PACKAGE.rglob("*.py") if str(p.relative_to(PACKAGE)) not in SEARCH_INSIDE), ids=str
 )
 def test_the_search_facade_is_the_only_way_in(path):
-    """Issue 21: analysis/best.py reached past ulti_solver.search into search.core; only the
-    facade and the core's own adapter may touch the core (and goals.py, its goal compiler)."""
+    """Only the search facade (ulti_solver.search) and the core's own adapter may touch the core
+    (and goals.py, its goal compiler); every other module goes through the facade."""
     banned = {"ulti_solver.search.core", "ulti_solver._core", "ulti_solver.goals", "ulti_solver.search.reference"}
     assert not banned & set(imports_of(path)), path
 

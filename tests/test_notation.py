@@ -1,5 +1,7 @@
-"""Cards and the deal notation (R1, R5-R7, INTERFACE.md): parsing, printing, errors."""
+"""Cards and the deal notation (R1, R5-R7, INTERFACE.md): parsing, printing, errors, and a deal as
+``ulti solve`` reads it."""
 
+import json
 import random
 import re
 
@@ -213,3 +215,35 @@ def test_deal_errors_name_the_hand_by_seat_and_quote_it_once(text, message):
     assert "hand 0" not in str(info.value) and "hand 2 (" not in str(info.value)
     quoted = re.findall(r"'[^']*\.[^']*'", str(info.value))  # quoted hands
     assert len(quoted) == len(set(quoted)) <= 1, str(info.value)
+
+
+# -- the deal as the command line reads it -----------------------------------------------------
+
+#: The example deal as card lists, with the spaces after the commas that people type.
+DEAL_AS_SPACED_LISTS = (
+    "HA, H9, H7, BT, BK, B8, LO, L8, AU, A9 / H8, BA, B9, B7, LA, L9, L7, AA, AT, AO / "
+    "HT, HK, HO, HU, BO, BU, LT, LK, AK, A7"
+)
+
+
+def test_r6_one_card_is_one_card(ulti, bad_input):
+    line = bad_input(ulti("solve", "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.-", "--bid", "party"))
+    assert "the talon has 1 card;" in line and "1 cards" not in line
+
+
+@pytest.mark.parametrize(
+    "text", [DEAL_AS_SPACED_LISTS, DEAL_AS_SPACED_LISTS.replace(" / ", " "), DEAL_AS_SPACED_LISTS.replace(", ", " , ")]
+)
+def test_card_lists_may_have_spaces_around_the_commas(text, ulti):
+    result = ulti("solve", text, "--bid", "betli", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["deal"] == EXAMPLE
+
+
+@pytest.mark.parametrize(
+    "text, found", [("A97.TK8 8.A97.A97.ATO", "2 groups"), (EXAMPLE + " -.-.-.- -.-.-.-", "6 groups")]
+)
+def test_r5_a_wrong_number_of_groups_says_what_a_deal_is(text, found, ulti, bad_input):
+    line = bad_input(ulti("solve", text, "--bid", "party"))
+    for words in ("three hands", "declarer, seat 1, seat 2", "optionally the talon", "spaces or '/'", found):
+        assert words in line

@@ -8,12 +8,10 @@ what was lost, who pays whom); a finished game says so; tied cards read
 well.  Each test runs the real command and reads what a player reads.
 """
 
-import json
 import re
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from ulti_solver.cards import CANONICAL_RANKS, card_rank, card_suit, parse_card
 
@@ -36,12 +34,6 @@ ULTI_GAME = game_record(8)
 #: Line 10: a party in bells, played perfectly; line 12: a betli stopped after 18 cards.
 PARTY_GAME = game_record(10)
 BETLI_GAME = game_record(12)
-
-
-def run(*args):
-    result = run_cli(*args)
-    assert result.exit_code == 0, result.stdout + result.stderr
-    return result
 
 
 def analyse_args(record):
@@ -70,9 +62,9 @@ TABLES = {
 
 
 @pytest.fixture(scope="module")
-def printed():
+def printed(ulti):
     """What each command of TABLES prints: stdout and stderr."""
-    return {name: run(*args) for name, args in TABLES.items()}
+    return {name: ulti(*args, exit_code=0) for name, args in TABLES.items()}
 
 
 # -- legends -------------------------------------------------------------------------------
@@ -94,8 +86,8 @@ def test_r14_the_declarer_points_are_explained_as_a_player_counts_them(printed, 
     assert "the talon's aces and tens, which count for the defenders (R16)" in text
 
 
-def test_r16_the_points_legend_follows_the_talon_rule():
-    text = " ".join(run(*TABLES["best"], "--rules", "tournament").stdout.split())
+def test_r16_the_points_legend_follows_the_talon_rule(ulti):
+    text = " ".join(ulti(*TABLES["best"], "--rules", "tournament", exit_code=0).stdout.split())
     assert "and the talon's aces and tens, which count for him under these rules (R16)" in text
 
 
@@ -129,19 +121,19 @@ def test_every_table_fits_100_columns(printed, name):
 # -- best: the search's jargon behind -v -------------------------------------------------------
 
 
-def test_best_says_how_many_candidates_it_weighed_and_the_search_figures_only_with_verbose():
-    plain = run("best", DISCARD, "--top", "3")
+def test_best_says_how_many_candidates_it_weighed_and_the_search_figures_only_with_verbose(ulti):
+    plain = ulti("best", DISCARD, "--top", "3", exit_code=0)
     assert re.fullmatch(r"Weighed 9,900 candidates in \d+\.\d\d s\n", plain.stderr)
-    verbose = run("best", DISCARD, "--top", "3", "-v")
+    verbose = ulti("best", DISCARD, "--top", "3", "-v", exit_code=0)
     assert verbose.stdout == plain.stdout
     assert "null-window search" in verbose.stderr and "valued exactly" in verbose.stderr
     numbers = [int(n.replace(",", "")) for n in re.findall(r"^\s+([\d,]+) ", verbose.stderr, re.M)]
     assert sum(numbers) == 9900  # every candidate is valued, tested or bounded
-    assert run("best", DISCARD, "--top", "3", "-v", "--quiet").stderr == ""
+    assert ulti("best", DISCARD, "--top", "3", "-v", "--quiet", exit_code=0).stderr == ""
 
 
-def test_r35_tied_best_bids_are_one_a_line():
-    lines = run("best", DISCARD, "--top", "3").stdout.splitlines()
+def test_r35_tied_best_bids_are_one_a_line(ulti):
+    lines = ulti("best", DISCARD, "--top", "3", exit_code=0).stdout.splitlines()
     head = lines.index("Best bids (R35), each worth +8: each defender pays the declarer 8 units:")
     assert lines[head + 1 : head + 4] == [
         "  discard ♥K ♦K, 40-100 ulti (leaves)",
@@ -166,8 +158,8 @@ def test_r35_tied_best_bids_are_one_a_line():
         (TABLES["settle"], "Bid   ulti, leaves trump"),
     ],
 )
-def test_r29_every_header_that_prints_a_bid_names_its_trump(args, header):
-    assert header in run(*args).stdout.splitlines()
+def test_r29_every_header_that_prints_a_bid_names_its_trump(args, header, ulti):
+    assert header in ulti(*args, exit_code=0).stdout.splitlines()
 
 
 # -- a line of play and a played game, in words ---------------------------------------------------
@@ -186,17 +178,17 @@ def line_rows(text):
     return rows
 
 
-def test_a_line_shows_who_led_each_trick_the_winner_of_the_one_before():
-    rows = line_rows(run(*TABLES["solve-cards-line"]).stdout)
+def test_a_line_shows_who_led_each_trick_the_winner_of_the_one_before(ulti):
+    rows = line_rows(ulti(*TABLES["solve-cards-line"], exit_code=0).stdout)
     assert [r[0] for r in rows] == [str(n) for n in range(2, 11)]
     assert rows[0][1] == "seat 1"  # trick 1 went to seat 1's bells ace
     for before, after in zip(rows, rows[1:], strict=False):
         assert after[1] == before[3]
 
 
-def test_a_line_ends_in_words_and_its_payment_is_the_value():
+def test_a_line_ends_in_words_and_its_payment_is_the_value(ulti):
     """R34: a best line keeps the value, so the game it ends in pays exactly the value."""
-    out = " ".join(run(*TABLES["solve-cards-line"]).stdout.split())
+    out = " ".join(ulti(*TABLES["solve-cards-line"], exit_code=0).stdout.split())
     assert "value -4" in out
     assert (
         "at the end: party lost (not paid: the silent 100 replaces it), the defenders' silent 100 (-2), "
@@ -204,24 +196,24 @@ def test_a_line_ends_in_words_and_its_payment_is_the_value():
     ) in out
 
 
-def test_r31_analyse_ends_in_words_ulti_made_party_lost():
-    out = run(*analyse_args(ULTI_GAME)).stdout
+def test_r31_analyse_ends_in_words_ulti_made_party_lost(ulti):
+    out = ulti(*analyse_args(ULTI_GAME), exit_code=0).stdout
     assert "The game ended: party lost (-1), ulti made (+4): each defender pays the declarer 3 units" in out
     assert "Value at the start: -9, with best play the declarer pays each defender 9 units" in out
-    settle = run("settle", "--bid", "ulti", "--trump", "leaves", "--made", "ulti", "--json").stdout
+    settle = ulti("settle", "--bid", "ulti", "--trump", "leaves", "--made", "ulti", "--json", exit_code=0).stdout
     assert '"per_defender": 3' in settle  # the same game, priced by 'ulti settle'
 
 
-def test_r33_analyse_says_when_a_silent_100_replaces_the_party():
-    out = " ".join(run(*analyse_args(PARTY_GAME)).stdout.split())
+def test_r33_analyse_says_when_a_silent_100_replaces_the_party(ulti):
+    out = " ".join(ulti(*analyse_args(PARTY_GAME), exit_code=0).stdout.split())
     assert (
         "The game ended: party lost (not paid: the silent 100 replaces it), the defenders' silent 100 (-2): "
         "the declarer pays each defender 2 units"
     ) in out
 
 
-def test_analyse_of_a_game_stopped_early_says_it_is_not_finished_and_what_it_is_worth():
-    out = " ".join(run(*analyse_args(BETLI_GAME)).stdout.split())
+def test_analyse_of_a_game_stopped_early_says_it_is_not_finished_and_what_it_is_worth(ulti):
+    out = " ".join(ulti(*analyse_args(BETLI_GAME), exit_code=0).stdout.split())
     assert (
         "After 18 cards: the game is not finished; its value is -5: with best play from here "
         "the declarer pays each defender 5 units"
@@ -229,8 +221,8 @@ def test_analyse_of_a_game_stopped_early_says_it_is_not_finished_and_what_it_is_
     assert "The game ended" not in out
 
 
-def test_a_finished_game_says_there_is_nothing_left_to_play_and_how_it_ended():
-    out = run(*played_args(ULTI_GAME, ULTI_GAME[3]), "--cards", "--line").stdout
+def test_a_finished_game_says_there_is_nothing_left_to_play_and_how_it_ended(ulti):
+    out = ulti(*played_args(ULTI_GAME, ULTI_GAME[3]), "--cards", "--line", exit_code=0).stdout
     assert "After 30 cards: the game is over: nothing left to play" in out
     assert "Cards to play: the game is over: nothing left to play." in out
     assert "Best line: the game is over: nothing left to play." in out
@@ -238,11 +230,8 @@ def test_a_finished_game_says_there_is_nothing_left_to_play_and_how_it_ended():
     assert "trick  led by" not in out  # no table without rows
 
 
-def test_a_finished_game_has_no_cards_to_value_in_json():
-    [data] = [
-        json.loads(line)
-        for line in run(*played_args(ULTI_GAME, ULTI_GAME[3]), "--cards", "--line", "--json").stdout.splitlines()
-    ]
+def test_a_finished_game_has_no_cards_to_value_in_json(ulti_json):
+    [data] = ulti_json(*played_args(ULTI_GAME, ULTI_GAME[3]), "--cards", "--line", "--json")
     assert (data["cards"], data["best"], data["line"]) == ({}, [], [])
 
 
@@ -280,8 +269,8 @@ def canonical_place(label):
         (ULTI_GAME, 0, True),  # the opening lead: tied cards leave the declarer 30 to 50
     ],
 )
-def test_tied_cards_are_listed_by_the_declarer_points_then_suit_and_rank(record, count, maximise):
-    rows = cards_rows(run(*played_args(record, record[3][:count]), "--cards").stdout)
+def test_tied_cards_are_listed_by_the_declarer_points_then_suit_and_rank(record, count, maximise, ulti):
+    rows = cards_rows(ulti(*played_args(record, record[3][:count]), "--cards", exit_code=0).stdout)
     sign = -1 if maximise else 1
     keys = [(sign * value, sign * points, *canonical_place(card)) for card, points, value, _ in rows]
     assert keys == sorted(keys)
@@ -290,8 +279,8 @@ def test_tied_cards_are_listed_by_the_declarer_points_then_suit_and_rank(record,
     assert len({r[1] for r in rows if r[3]}) > 1  # the ties do differ in points
 
 
-def test_the_cards_table_says_which_cards_are_best_and_why():
-    out = " ".join(run(*TABLES["solve-cards-line"]).stdout.split())
+def test_the_cards_table_says_which_cards_are_best_and_why(ulti):
+    out = " ".join(ulti(*TABLES["solve-cards-line"], exit_code=0).stdout.split())
     assert "card party points value best" in out
     assert "best: the cards that keep the value lowest for seat 1, a defender (-4); cards of equal value" in out
 

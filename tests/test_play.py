@@ -135,7 +135,7 @@ def test_r3_variant_durchmars_ten_high():
     assert trick_winner(trick, high) == 1
 
 
-def test_r8_r5_seat_one_plays_after_the_declarer(impl):
+def test_r8_r5_seat_one_plays_after_the_declarer(impl, endgame):
     """R5/R8: the declarer leads, seat 1 follows, then seat 2 -- checked through a search.
 
     Declarer leads the only card, the heart 9.  Seat 1 holds the heart ace,
@@ -143,8 +143,6 @@ def test_r8_r5_seat_one_plays_after_the_declarer(impl):
     9 with the ten, and then seat 1 would be forced to overtake with the
     ace.  Either way a defender wins, so check the last trick's points.
     """
-    from conftest import endgame
-
     from ulti_solver.search import solve
 
     deal, position = endgame("9.-.-.-", "A.-.-.-", "-.-.-.7")

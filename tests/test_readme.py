@@ -1,5 +1,7 @@
 """The README's examples run as written: every ``$ ...`` line of its code blocks that runs ``ulti``.
 
+README.hu.md's examples too, in Hungarian (``ULTI_LANG=hu``, as that page sets it).
+
 A new user copies them; each must exit 0 (or, where the README shows a
 bad-input example, 2 with one line on stderr), and a table fits a
 terminal of 100 columns.  They run in a scratch folder outside the
@@ -17,6 +19,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: Each README and the language its examples run in.
+READMES = {"README.md": "en", "README.hu.md": "hu"}
 
 
 #: The commands whose text output is a table, and the widest a table line may be.
@@ -24,19 +28,25 @@ TABLE_COMMANDS = ("solve", "best", "discards", "batch", "simulate", "analyse", "
 TABLE_WIDTH = 100
 
 
-def readme_commands():
-    """(line number, command) of every '$ ...' line that runs ulti inside a fenced code block, and the first command."""
+def readme_commands(name: str = "README.md"):
+    """(line number, command) of every '$ ...' line that runs ulti inside a fenced code block, and the
+    README's first command."""
     found, inside = [], False
-    lines = README.splitlines()
+    lines = (ROOT / name).read_text(encoding="utf-8").splitlines()
     for number, line in enumerate(lines, start=1):
         if line.startswith("```"):
             inside = not inside
             continue
         if inside and line.startswith("$ ") and re.search(r"(^|\| )ulti ", line[2:]):
             found.append((number, line[2:]))
-    first = next(n for n, line in enumerate(lines, start=1) if line.startswith("pip install . && ulti "))
-    found.append((first, lines[first - 1].split(" && ", 1)[1]))
+    if name == "README.md":
+        first = next(n for n, line in enumerate(lines, start=1) if line.startswith("pip install . && ulti "))
+        found.append((first, lines[first - 1].split(" && ", 1)[1]))
     return found
+
+
+def all_readme_commands():
+    return [(name, number, command) for name in READMES for number, command in readme_commands(name)]
 
 
 def table_command(command: str) -> bool:
@@ -63,23 +73,25 @@ def scratch(tmp_path_factory):
     return folder
 
 
-@pytest.mark.parametrize("number, command", readme_commands(), ids=[str(n) for n, _ in readme_commands()])
-def test_readme_example_runs(scratch, number, command):
-    env = dict(os.environ, PATH=f"{scratch / 'bin'}{os.pathsep}{os.environ['PATH']}")
+@pytest.mark.parametrize(
+    "name, number, command", all_readme_commands(), ids=[f"{name}:{n}" for name, n, _ in all_readme_commands()]
+)
+def test_readme_example_runs(scratch, name, number, command):
+    env = dict(os.environ, PATH=f"{scratch / 'bin'}{os.pathsep}{os.environ['PATH']}", ULTI_LANG=READMES[name])
     done = subprocess.run(
         ["bash", "-o", "pipefail", "-c", command], cwd=scratch, env=env, capture_output=True, text=True, timeout=120
     )
-    lines = README.splitlines()
+    lines = (ROOT / name).read_text(encoding="utf-8").splitlines()
     shown_after = lines[number] if number < len(lines) else ""  # the README's next line: the output shown
-    if shown_after.startswith("Error:") or "bad-lines" in command:  # examples of bad input: exit 2
+    if shown_after.startswith(("Error:", "Hiba:")) or "bad-lines" in command:  # examples of bad input: exit 2
         assert done.returncode == 2, done.stderr
         assert "Traceback" not in done.stderr
     else:
-        assert done.returncode == 0, f"README line {number}: {command}\n{done.stderr}"
+        assert done.returncode == 0, f"{name} line {number}: {command}\n{done.stderr}"
         assert "Traceback" not in done.stderr
     if table_command(command):
         wide = [line for line in done.stdout.splitlines() if len(line) > TABLE_WIDTH]
-        assert not wide, f"README line {number}: {len(wide)} lines wider than {TABLE_WIDTH} columns: {wide[0]!r}"
+        assert not wide, f"{name} line {number}: {len(wide)} lines wider than {TABLE_WIDTH} columns: {wide[0]!r}"
 
 
 def test_the_readme_python_example_runs_and_prints_what_it_says(capsys):

@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -106,12 +105,13 @@ def test_any_line_is_a_record_or_an_input_error(line):
 # -- ulti analyse --file ------------------------------------------------------------------------------------------
 
 
-def test_analyse_file_goes_on_past_wrongly_typed_json_lines(tmp_path):
-    """A line with "trump": 7 ended the file with 'internal error: AttributeError', the games after it lost."""
+def test_analyse_file_goes_on_past_wrongly_typed_json_lines(tmp_path, ulti):
+    """A mistyped field ("trump": 7) makes a bad line like any other, not an internal error: the games after it
+    are analysed."""
     bad = [record(trump=7), record(play=None), record(play=[["BT"]]), record(deal=5), json.dumps([GOOD])]
     path = tmp_path / "games.txt"
     path.write_text("\n".join([record(), *bad, record(), ""]))
-    result = run_cli("analyse", "--file", str(path), "--json", "--quiet")
+    result = ulti("analyse", "--file", str(path), "--json", "--quiet")
     assert result.exit_code == 2, result.stderr
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     errors = {row["line"]: row["error"] for row in rows if isinstance(row.get("error"), str)}  # not a card's flag
@@ -122,7 +122,7 @@ def test_analyse_file_goes_on_past_wrongly_typed_json_lines(tmp_path):
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr
 
 
-def test_an_interrupted_analyse_file_says_how_far_it_got(monkeypatch, tmp_path):
+def test_an_interrupted_analyse_file_says_how_far_it_got(monkeypatch, tmp_path, ulti):
     from ulti_solver.cli import analyse as command
 
     real = command.analyse_game
@@ -137,7 +137,7 @@ def test_an_interrupted_analyse_file_says_how_far_it_got(monkeypatch, tmp_path):
     monkeypatch.setattr(command, "analyse_game", stopping_at_the_third_game)
     path = tmp_path / "games.txt"
     path.write_text("\n".join(["# a session", record(), record(trump=7), record(), record(), record(), ""]))
-    result = run_cli("analyse", "--file", str(path), "--json", "--quiet")
+    result = ulti("analyse", "--file", str(path), "--json", "--quiet")
     assert result.exit_code == 130
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [row["line"] for row in rows if "summary" in row] == [2, 4]
@@ -147,10 +147,10 @@ def test_an_interrupted_analyse_file_says_how_far_it_got(monkeypatch, tmp_path):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_sigterm_to_analyse_file_from_stdin_says_how_far_it_got():
+def test_sigterm_to_analyse_file_from_stdin_says_how_far_it_got(ulti_argv):
     games = "\n".join([record()] * 200) + "\n"  # within the pipe's buffer: the write does not wait
     process = subprocess.Popen(
-        [sys.executable, "-m", "ulti_solver", "analyse", "--file", "-", "--json", "--quiet"],
+        ulti_argv("analyse", "--file", "-", "--json", "--quiet"),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from ulti_solver.analysis.replay import analyse_game
 from ulti_solver.record import parse_record
@@ -115,11 +114,11 @@ def test_kontras_go_into_the_page_in_words_and_as_the_cli_has_them():
     assert game["analysis"][-1]["summary"]["kontra"] == {"ulti": 1}
 
 
-def test_analyse_html_writes_the_game_with_the_objects_of_json(tmp_path):
+def test_analyse_html_writes_the_game_with_the_objects_of_json(tmp_path, ulti):
     deal, bid, trump, cards = (field.strip() for field in ULTI_GAME.split("|"))
     path = tmp_path / "game.html"
     common = [deal, "--bid", bid, "--trump", trump, "--play", cards]
-    result = run_cli("analyse", *common, "--json", "--html", str(path))
+    result = ulti("analyse", *common, "--json", "--html", str(path))
     assert result.exit_code == 0, result.stderr
     assert result.stderr.strip() == f"Wrote the report of 1 game to {path}"
     data = page_data(path.read_text(encoding="utf-8"))
@@ -129,12 +128,12 @@ def test_analyse_html_writes_the_game_with_the_objects_of_json(tmp_path):
     assert data["meta"]["cards"]["AA"]["hu"] == "makk ász"
 
 
-def test_analyse_file_html_holds_every_game_and_the_bad_lines_in_file_order(tmp_path):
+def test_analyse_file_html_holds_every_game_and_the_bad_lines_in_file_order(tmp_path, ulti):
     games = GAMES.read_text(encoding="utf-8") + "\nnot a game record\n"
     source = tmp_path / "games.txt"
     source.write_text(games, encoding="utf-8")
     path = tmp_path / "games.html"
-    result = run_cli("analyse", "--file", str(source), "--html", str(path), "--quiet")
+    result = ulti("analyse", "--file", str(source), "--html", str(path), "--quiet")
     assert result.exit_code == 2  # the bad line, reported; the page is written all the same
     data = page_data(path.read_text(encoding="utf-8"))
     records = [n for n, line in enumerate(games.splitlines(), start=1) if "|" in line and not line.startswith("#")]
@@ -146,11 +145,10 @@ def test_analyse_file_html_holds_every_game_and_the_bad_lines_in_file_order(tmp_
     assert data["title"] == f"Ulti games: {len(records)} analysed, 1 bad line"
 
 
-def test_html_to_a_folder_that_cannot_be_written_is_bad_input_before_any_search(tmp_path):
-    result = run_cli("analyse", "--file", str(GAMES), "--html", str(tmp_path / "missing" / "games.html"))
-    assert result.exit_code == 2
+def test_html_to_a_folder_that_cannot_be_written_is_bad_input_before_any_search(tmp_path, ulti, bad_input):
+    result = ulti("analyse", "--file", str(GAMES), "--html", str(tmp_path / "missing" / "games.html"))
+    line = bad_input(result)
     assert result.stdout == ""  # said before the first game was analysed
-    (line,) = result.stderr.strip().splitlines()
     assert line.startswith("Error: cannot write the report to '") and line.endswith(
         f"cannot write in {tmp_path}/missing"
     )

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import click
 import pytest
-from conftest import run_cli
 
 from ulti_solver import rules_reference
 from ulti_solver.bids import parse_bid
@@ -87,10 +86,6 @@ def is_bid(text: str) -> bool:
     except UltiInputError:
         return False
     return True
-
-
-def run(*args, env=None):
-    return run_cli(*args, env=env)
 
 
 # -- the reference itself ---------------------------------------------------------------
@@ -182,8 +177,8 @@ def test_the_reference_is_package_data_in_the_wheel_and_the_sdist():
 # -- ulti rules R34 ---------------------------------------------------------------------
 
 
-def test_a_rule_by_its_id_prints_its_title_and_text():
-    result = run("rules", "R34")
+def test_a_rule_by_its_id_prints_its_title_and_text(ulti):
+    result = ulti("rules", "R34")
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "R34 The double-dummy value"
@@ -191,15 +186,15 @@ def test_a_rule_by_its_id_prints_its_title_and_text():
     assert "*" not in result.stdout  # Markdown emphasis is not shown
 
 
-def test_a_range_and_several_ids_print_each_rule_once_in_the_order_asked():
-    result = run("rules", "R36-R39", "R14", "r37", "R2,R3")
+def test_a_range_and_several_ids_print_each_rule_once_in_the_order_asked(ulti):
+    result = ulti("rules", "R36-R39", "R14", "r37", "R2,R3")
     assert result.exit_code == 0, result.stderr
     titles = [line.split()[0] for line in result.stdout.splitlines() if re.match(r"R\d+ ", line)]
     assert titles == ["R36", "R37", "R38", "R39", "R14", "R2", "R3"]
 
 
-def test_a_rule_as_json():
-    result = run("rules", "R34", "R30", "--json")
+def test_a_rule_as_json(ulti):
+    result = ulti("rules", "R34", "R30", "--json")
     data = json.loads(result.stdout)
     assert [rule["id"] for rule in data["rules"]] == ["R34", "R30"]
     assert set(data["rules"][0]) == {"id", "title", "text"}
@@ -208,24 +203,18 @@ def test_a_rule_as_json():
 
 
 @pytest.mark.parametrize("args", [["R99"], ["R0"], ["R40-R50"]])
-def test_an_unknown_rule_id_is_one_line_naming_the_known_ones(args):
-    result = run("rules", *args)
-    assert result.exit_code == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.stderr
-    assert "R1-R44" in lines[0] and "no rule R" in lines[0]
+def test_an_unknown_rule_id_is_one_line_naming_the_known_ones(args, ulti, bad_input):
+    bad_input(ulti("rules", *args), "R1-R44", "no rule R")
 
 
 @pytest.mark.parametrize("args", [["R34", "kontra"], [""], ["--list", "R3"]])
-def test_ids_mixed_with_words_or_nothing_to_look_for_is_an_error(args):
-    result = run("rules", *args)
-    assert result.exit_code == 2
-    assert len(result.stderr.strip().splitlines()) == 1
+def test_ids_mixed_with_words_or_nothing_to_look_for_is_an_error(args, ulti, bad_input):
+    bad_input(ulti("rules", *args))
 
 
-def test_a_rule_is_wrapped_to_the_terminal_and_never_wider_than_100_columns():
+def test_a_rule_is_wrapped_to_the_terminal_and_never_wider_than_100_columns(ulti):
     for columns, limit in (("200", 100), ("60", 60)):
-        result = run("rules", "R1-R44", env={"COLUMNS": columns})
+        result = ulti("rules", "R1-R44", env={"COLUMNS": columns})
         assert result.exit_code == 0
         # Aligned tables and verbatim examples are not wrapped; every sentence is.
         prose = [line for line in result.stdout.splitlines() if "  " not in line.strip()]
@@ -233,8 +222,8 @@ def test_a_rule_is_wrapped_to_the_terminal_and_never_wider_than_100_columns():
         assert max(len(line) for line in result.stdout.splitlines()) <= 100
 
 
-def test_the_value_table_prints_as_aligned_columns():
-    lines = run("rules", "R32").stdout.splitlines()
+def test_the_value_table_prints_as_aligned_columns(ulti):
+    lines = ulti("rules", "R32").stdout.splitlines()
     row = next(line for line in lines if line.strip().startswith("20-100 "))
     assert row.split() == ["20-100", "8", "/", "8", "8", "/", "16"]
     assert not any(set(line.strip()) <= set("|-: ") and line.strip() for line in lines)
@@ -243,8 +232,8 @@ def test_the_value_table_prints_as_aligned_columns():
 # -- ulti rules WORD --------------------------------------------------------------------
 
 
-def test_a_word_finds_the_rules_that_mention_it_titles_first():
-    result = run("rules", "kontra")
+def test_a_word_finds_the_rules_that_mention_it_titles_first(ulti):
+    result = ulti("rules", "kontra")
     assert result.exit_code == 0
     printed = [line.split()[0] for line in result.stdout.splitlines() if re.match(r"R\d+ ", line)]
     assert printed[:4] == ["R36", "R37", "R38", "R39"]
@@ -268,30 +257,30 @@ def test_a_word_is_found_at_the_start_of_a_word_only():
     assert "multipl" in rules_reference.reference_text()
 
 
-def test_a_word_in_json_and_the_glossary():
-    data = json.loads(run("rules", "felvevő", "--json").stdout)
+def test_a_word_in_json_and_the_glossary(ulti):
+    data = json.loads(ulti("rules", "felvevő", "--json").stdout)
     assert data["rules"] and data["rules"][0]["id"] == "R5"
     assert any(entry["english"] == "declarer" for entry in data["glossary"])
 
 
-def test_a_word_no_rule_mentions_says_so_and_lists_the_rules():
-    result = run("rules", "kontrra")
+def test_a_word_no_rule_mentions_says_so_and_lists_the_rules(ulti):
+    result = ulti("rules", "kontrra")
     assert result.exit_code == 0
     assert result.stdout.startswith("No rule mentions 'kontrra'.")
     assert "Did you mean: kontra" in result.stdout
     assert "R1 " in result.stdout and "R44 " in result.stdout
 
 
-def test_the_list_of_rules():
-    result = run("rules", "--list")
+def test_the_list_of_rules(ulti):
+    result = ulti("rules", "--list")
     ids = re.findall(r"^  (R\d+) ", result.stdout, re.M)
     assert ids == [f"R{n}" for n in range(1, RULE_COUNT + 1)]
-    data = json.loads(run("rules", "--list", "--json").stdout)
+    data = json.loads(ulti("rules", "--list", "--json").stdout)
     assert data["rules"][33] == {"id": "R34", "title": "The double-dummy value"}
 
 
-def test_plain_ulti_rules_still_lists_rulebooks_and_points_to_the_rules():
-    result = run("rules")
+def test_plain_ulti_rules_still_lists_rulebooks_and_points_to_the_rules(ulti):
+    result = ulti("rules")
     assert "Rulebooks (--rules BOOK)" in result.stdout
     pointer = [line for line in result.stdout.splitlines() if "ulti rules R34" in line]
     assert pointer and "ulti rules WORD" in pointer[0] and len(pointer[0]) <= 100
@@ -315,12 +304,8 @@ def test_plain_ulti_rules_does_not_read_the_reference():
     assert done.stdout.strip() == "False", done.stderr
 
 
-def test_a_terminal_without_the_accents_gets_the_rule_without_them():
-    done = subprocess.run(
-        [sys.executable, "-m", "ulti_solver", "rules", "R1"],
-        capture_output=True,
-        env={**os.environ, "PYTHONIOENCODING": "ascii"},
-    )
+def test_a_terminal_without_the_accents_gets_the_rule_without_them(ulti_process):
+    done = ulti_process("rules", "R1", env={"PYTHONIOENCODING": "ascii"}, text=False)
     assert done.returncode == 0, done.stderr
     text = done.stdout.decode("ascii")
     assert "felso" in text and "tok" in text

@@ -5,8 +5,6 @@ Each test's docstring gives the reasoning that fixes its answer.
 
 import random
 
-from conftest import endgame
-
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import LEAVES
 from ulti_solver.deal import parse_deal, parse_hand
@@ -18,21 +16,21 @@ from ulti_solver.variants import make_rules
 PARTY, ULTI = parse_bid("party"), parse_bid("ulti")
 
 
-def test_r19_ulti_made_when_no_defender_can_beat_the_seven(impl):
+def test_r19_ulti_made_when_no_defender_can_beat_the_seven(impl, endgame):
     """Declarer leads the heart ace (both defenders follow), then the leaves
     seven in the tenth trick: nobody has a trump left to beat it."""
     deal, pos = endgame("A.-.7.-", "9.8.-.-", "K.9.-.-")
     assert solve(deal, ULTI, LEAVES, position=pos, impl=impl).components["ulti"]
 
 
-def test_r19_ulti_lost_to_a_higher_trump(impl):
+def test_r19_ulti_lost_to_a_higher_trump(impl, endgame):
     """Seat 2 keeps the leaves unter: whenever the seven is led it must be
     overtaken (R11), and leading it in trick 9 loses the ulti anyway."""
     deal, pos = endgame("A.-.7.-", "9.8.-.-", "K.-.U.-")
     assert not solve(deal, ULTI, LEAVES, position=pos, impl=impl).components["ulti"]
 
 
-def test_r12_keeping_the_seven_costs_points(impl):
+def test_r12_keeping_the_seven_costs_points(impl, endgame):
     """Seat 1 leads the heart ten; the declarer, void in hearts, must trump.
 
     In a party game he ruffs with the seven (10) and wins the last trick
@@ -49,7 +47,7 @@ def test_r12_keeping_the_seven_costs_points(impl):
     assert solve(deal, ULTI, LEAVES, free, position=pos, impl=impl).declarer_points == 30
 
 
-def test_r20_four_aces_captured(impl):
+def test_r20_four_aces_captured(impl, endgame):
     """The declarer leads both tricks and wins both (hearts A, then 9 over
     the 8 and 7): seat 1 has to throw its two aces into them.  The hearts
     and leaves aces fell in his tricks earlier."""
@@ -59,7 +57,7 @@ def test_r20_four_aces_captured(impl):
     assert solve(deal, bid, LEAVES, position=pos, impl=impl).components["four-aces"]
 
 
-def test_r20_four_aces_lost_when_a_defender_takes_an_ace(impl):
+def test_r20_four_aces_lost_when_a_defender_takes_an_ace(impl, endgame):
     """Seat 2 beats the heart 9 with the king or ten, and seat 1 has thrown
     an ace into that trick (it has nothing else to play)."""
     deal, pos = endgame("A9.-.-.-", "-.A.-.A", "KT.-.-.-")
@@ -68,7 +66,7 @@ def test_r20_four_aces_lost_when_a_defender_takes_an_ace(impl):
     assert not solve(deal, bid, LEAVES, position=pos, impl=impl).components["four-aces"]
 
 
-def test_r20_four_aces_made_by_drawing_the_trumps_first(impl):
+def test_r20_four_aces_made_by_drawing_the_trumps_first(impl, endgame):
     """Leaves are trumps.  The declarer's trump ace draws the defender's lone 7 (R9), and
     then no one can ruff his bells ace.  With the defender holding T-7 his one trump
     above theirs is not enough: after the ace the T still ruffs the bells ace (R10), and
@@ -81,7 +79,7 @@ def test_r20_four_aces_made_by_drawing_the_trumps_first(impl):
         assert solve(deal, bid, LEAVES, position=pos, impl=impl).components["four-aces"] == made, defender
 
 
-def test_r21_durchmars(impl):
+def test_r21_durchmars(impl, endgame):
     """The declarer's A-9 of hearts win both tricks against 8-7; against K-T the 9 loses."""
     bid = parse_bid("durchmars")
     deal, pos = endgame("A9.-.-.-", "-.A.-.A", "87.-.-.-")
@@ -90,7 +88,7 @@ def test_r21_durchmars(impl):
     assert not solve(deal, bid, LEAVES, position=pos, impl=impl).components["durchmars"]
 
 
-def test_r21_durchmars_draws_a_defender_card_that_lies_between_the_declarer_s(impl):
+def test_r21_durchmars_draws_a_defender_card_that_lies_between_the_declarer_s(impl, endgame):
     """A-K-7 of hearts against a lone 8: the ace draws the 8 (R9), then the king and the 7
     win as well; the defenders hold no trump to ruff with.  Against a lone ace above his
     K-9-7 the king led loses to it (R11), and so does any lead of the suit."""
@@ -101,7 +99,7 @@ def test_r21_durchmars_draws_a_defender_card_that_lies_between_the_declarer_s(im
     assert not solve(deal, bid, LEAVES, position=pos, impl=impl).components["durchmars"]
 
 
-def test_r23_betli(impl):
+def test_r23_betli(impl, endgame):
     """Low hearts under seat 1's A-K: R11 makes seat 1 overtake, so the
     declarer never wins.  With A-8 against K-9 the ace must win a trick:
     led, it wins; kept, it has to beat whatever heart seat 1 leads."""
@@ -172,7 +170,7 @@ def test_r25_declarer_silent_100(impl):
         assert result.declarer_points == so_far_points + 30
 
 
-def test_r26_declarer_silent_ulti(impl):
+def test_r26_declarer_silent_ulti(impl, endgame):
     """A party game: the declarer's leaves seven wins the tenth trick, as in
     the ulti test above, so it is a silent ulti; against the unter it is not."""
     deal, pos = endgame("A.-.7.-", "9.8.-.-", "K.9.-.-")
@@ -181,7 +179,7 @@ def test_r26_declarer_silent_ulti(impl):
     assert not solve(deal, PARTY, LEAVES, position=pos, silent=True, impl=impl).silent["ulti"]
 
 
-def test_r26_defenders_silent_ulti(impl):
+def test_r26_defenders_silent_ulti(impl, endgame):
     """Seat 1 leads the heart ace, then its leaves seven: nobody has a trump,
     the seven wins the tenth trick, and the declarer cannot make it fail."""
     deal, pos = endgame("9.8.-.-", "A.-.7.-", "K.9.-.-", leader=1)
@@ -189,7 +187,7 @@ def test_r26_defenders_silent_ulti(impl):
     assert silent["defender-ulti"] and not silent["defender-ulti-beaten"]
 
 
-def test_r26_only_the_tenth_trick_counts(impl):
+def test_r26_only_the_tenth_trick_counts(impl, endgame):
     """The declarer holds the leaves unter.  Seat 1, on lead, can lead its
     seven in trick 9 (no silent ulti, but none lost either), so the
     declarer cannot force a failure; seat 1 cannot win the tenth trick
@@ -199,7 +197,7 @@ def test_r26_only_the_tenth_trick_counts(impl):
     assert not silent["defender-ulti"] and not silent["defender-ulti-beaten"]
 
 
-def test_r26_declarer_forces_the_defenders_silent_ulti_to_fail(impl):
+def test_r26_declarer_forces_the_defenders_silent_ulti_to_fail(impl, endgame):
     """The declarer leads the heart ace: seat 1 must follow with its heart
     and keep the seven, which then falls to the leaves unter in the tenth
     trick -- a failed silent ulti, paid like a lost ulti."""
@@ -208,7 +206,7 @@ def test_r26_declarer_forces_the_defenders_silent_ulti_to_fail(impl):
     assert silent["defender-ulti-beaten"] and not silent["defender-ulti"]
 
 
-def test_r27_silent_durchmars(impl):
+def test_r27_silent_durchmars(impl, endgame):
     """Hearts ace and leaves ace win both tricks: every trick is the declarer's."""
     deal, pos = endgame("A.-.A.-", "9.8.-.-", "K.9.-.-")
     assert solve(deal, PARTY, LEAVES, position=pos, silent=True, impl=impl).silent["durchmars"]

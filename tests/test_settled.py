@@ -9,8 +9,6 @@ reordered behind a check that no longer lets it fire, fails here too, where the
 differential tests would only notice it as a slower run).
 """
 
-from conftest import endgame
-
 from ulti_solver import _core
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import BB_ACES, LEAVES
@@ -48,7 +46,7 @@ def future_units(deal, position, bid, trump):
     return (total - position.so_far.declarer_points) // 10
 
 
-def test_r23_betli_the_declarer_ducks_every_trick_without_trumps():
+def test_r23_betli_the_declarer_ducks_every_trick_without_trumps(endgame):
     """_declarer_ducks_the_rest: each of his cards is below every defender card of its suit,
     and he leads into suits seat 1 holds, so R11 makes seat 1 beat him every time."""
     bid = parse_bid("betli")
@@ -57,7 +55,7 @@ def test_r23_betli_the_declarer_ducks_every_trick_without_trumps():
     assert both_say(deal, pos, bid, None, "betli")
 
 
-def test_r9_r10_the_defenders_take_every_trick_left():
+def test_r9_r10_the_defenders_take_every_trick_left(endgame):
     """_defenders_take_the_rest: without a trump, every card he holds is below every
     defender card of its suit, and seat 1 holds both his suits: no trick and no point is
     his any more (the leaves ace in seat 2 is a trump, R10)."""
@@ -67,7 +65,7 @@ def test_r9_r10_the_defenders_take_every_trick_left():
     assert future_units(deal, pos, bid, LEAVES) == 0
 
 
-def test_r21_durchmars_the_declarer_takes_every_trick_left():
+def test_r21_durchmars_the_declarer_takes_every_trick_left(endgame):
     """_declarer_takes_the_rest: the defenders hold no trump, and on lead he holds the top
     card of each of his suits: led top down, each wins and keeps him on lead."""
     bid = parse_bid("durchmars")
@@ -76,7 +74,7 @@ def test_r21_durchmars_the_declarer_takes_every_trick_left():
     assert both_say(deal, pos, bid, LEAVES, "durchmars")
 
 
-def test_r21_durchmars_lost_to_a_higher_card_he_must_lead_into():
+def test_r21_durchmars_lost_to_a_higher_card_he_must_lead_into(endgame):
     """_declarer_must_lose_a_lead: to take every trick he leads every trick, so his heart
     king is led at some point, and seat 1 keeps the heart ace for it (R11)."""
     bid = parse_bid("durchmars")
@@ -85,7 +83,7 @@ def test_r21_durchmars_lost_to_a_higher_card_he_must_lead_into():
     assert not both_say(deal, pos, bid, LEAVES, "durchmars")
 
 
-def test_r19_ulti_made_when_the_defenders_have_no_trump_and_cannot_draw_the_seven():
+def test_r19_ulti_made_when_the_defenders_have_no_trump_and_cannot_draw_the_seven(endgame):
     """_ulti_settled: no defender trump is left to beat the seven, and his leaves king
     covers the one heart he holds: he can always keep the seven for the tenth trick (R12)."""
     bid = parse_bid("ulti")
@@ -94,7 +92,7 @@ def test_r19_ulti_made_when_the_defenders_have_no_trump_and_cannot_draw_the_seve
     assert both_say(deal, pos, bid, LEAVES, "ulti")
 
 
-def test_r19_ulti_lost_to_a_defender_who_holds_only_trumps():
+def test_r19_ulti_lost_to_a_defender_who_holds_only_trumps(endgame):
     """_ulti_settled: seat 1 holds nothing but trumps, so he still has one in the tenth
     trick, and any trump beats the seven."""
     bid = parse_bid("ulti")
@@ -103,7 +101,7 @@ def test_r19_ulti_lost_to_a_defender_who_holds_only_trumps():
     assert not both_say(deal, pos, bid, LEAVES, "ulti")
 
 
-def test_r20_four_aces_lost_to_a_sure_ace_led_by_a_defender():
+def test_r20_four_aces_lost_to_a_sure_ace_led_by_a_defender(endgame):
     """_leads_a_sure_ace: seat 1 is on lead with the heart ace; the declarer holds hearts,
     so he must follow (R9) and cannot ruff it."""
     bid = parse_bid("four-aces")
@@ -112,7 +110,7 @@ def test_r20_four_aces_lost_to_a_sure_ace_led_by_a_defender():
     assert not both_say(deal, pos, bid, LEAVES, "four-aces")
 
 
-def test_r20_four_aces_cashed_by_the_declarer():
+def test_r20_four_aces_cashed_by_the_declarer(endgame):
     """_declarer_cashes_the_aces: every ace still out is his and he is on lead; seat 2's
     only trump is below his trump ace, which draws it first, and then no ace of his can be
     ruffed.  The acorns ace fell in one of his tricks before."""
@@ -123,7 +121,7 @@ def test_r20_four_aces_cashed_by_the_declarer():
     assert both_say(deal, pos, bid, LEAVES, "four-aces")
 
 
-def test_r4_quick_tricks_reach_the_points_on_lead():
+def test_r4_quick_tricks_reach_the_points_on_lead(endgame):
     """The declarer's quick tricks: the trump ace wins whatever trick it falls in (1 unit),
     and on lead he cashes the heart ace and ten, the top two hearts, before seat 1, the
     only defender with a trump, runs out of hearts (2 units): 3 units without search.
@@ -134,7 +132,7 @@ def test_r4_quick_tricks_reach_the_points_on_lead():
     assert future_units(deal, pos, bid, LEAVES) == 5
 
 
-def test_r4_a_defender_on_lead_cashes_his_top_cards_first():
+def test_r4_a_defender_on_lead_cashes_his_top_cards_first(endgame):
     """The defenders' quick tricks: seat 1 can cash the heart ace and ten, the top two
     hearts, which the declarer, the only player with a trump, must follow (R9); so 2 of the
     5 units still out (the aces and tens, and the last trick, R4) are out of his reach, and

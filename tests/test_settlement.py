@@ -443,28 +443,3 @@ def test_r26_declarer_silent_ulti_in_red_party():
 def test_r27_no_silent_durchmars_in_a_durchmars_bid():
     s = game("durchmars", BELLS, 90, 10, seven_trick=10, seven_won=False, last_winner=0)
     assert [(i.name, i.units) for i in s.items] == [("durchmars", 6), ("defender-ulti-beaten", 4)]
-
-
-# -- ulti settle: empty values ------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "args, option",
-    [
-        (["--made", ""], "--made"),
-        (["--made", "  "], "--made"),
-        (["--made", "ulti", "--silent", ""], "--silent"),
-        (["--made", "ulti", "--table", ""], "--table"),
-        (["--made", "ulti", "--rules", " "], "--rules"),
-    ],
-)
-def test_an_empty_settle_option_is_refused_in_one_line(args, option):
-    """'' used to mean "nothing made" (or the default table) without a word; '-' says none."""
-    from conftest import run_cli
-
-    result = run_cli("settle", "--bid", "40-100 ulti", "--trump", "leaves", *args)
-    assert result.exit_code == 2 and result.stdout == ""
-    (line,) = result.stderr.strip().splitlines()
-    assert line.startswith("Error: ") and option in line and "empty" in line
-    none = run_cli("settle", "--bid", "40-100 ulti", "--trump", "leaves", "--made", "-", "--silent", "-")
-    assert none.exit_code == 0 and "The declarer pays each defender 12" in none.stdout

@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from ulti_solver.analysis.best import CANDIDATE_BIDS
 from ulti_solver.analysis.simulate import (
@@ -41,31 +40,6 @@ EXACT_HAND, EXACT_TALON = "AK.TK.O87.AT8", "-.7.A.-"
 EXACT_SEAT1, EXACT_SEAT2 = "U87.O.K.U9", "T.A8.U9.K7"
 #: A 12-card hand, seat 2 void in bells (so the unseen B8 and B7 are seat 1's): 10 deals fit.
 VOID_HAND, VOID_SEAT1, VOID_SEAT2 = "AT7.AT.T87.KOU9", "-.KOU9.KO.-", "O98.-.AU9.T"
-
-
-def run(*args):
-    return run_cli("simulate", *args)
-
-
-def run_process(*args):
-    """``python -m ulti_solver simulate ARGS`` in a fresh process (process pools and CliRunner do not mix)."""
-    return subprocess.run(
-        [sys.executable, "-m", "ulti_solver", "simulate", *args], capture_output=True, text=True, timeout=300, cwd=ROOT
-    )
-
-
-def records(result):
-    return [json.loads(line) for line in result.stdout.splitlines()]
-
-
-def assert_bad_input(result, *words):
-    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("Error: ") and "Traceback" not in result.stderr
-    for word in words:
-        assert word.lower() in lines[0].lower(), lines[0]
-    assert result.stdout == ""
 
 
 # -- statistics -------------------------------------------------------------------------------------------------
@@ -190,8 +164,9 @@ def test_an_interrupt_keeps_whole_samples_only():
 # -- ulti simulate -----------------------------------------------------------------------------------------------
 
 
-def test_json_records_have_the_interface_fields_best_mean_value_first():
-    result = run(
+def test_json_records_have_the_interface_fields_best_mean_value_first(ulti):
+    result = ulti(
+        "simulate",
         HAND,
         "--talon",
         "LU,A8",
@@ -208,7 +183,7 @@ def test_json_records_have_the_interface_fields_best_mean_value_first():
         "--json",
     )
     assert result.exit_code == 0, result.stderr
-    rows = records(result)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(rows) == 6  # party and ulti, each in bells, leaves and acorns
     for row in rows:
         assert list(row) == FIELDS
@@ -223,23 +198,45 @@ def test_json_records_have_the_interface_fields_best_mean_value_first():
     assert "Solved 12 samples x 6 games" in result.stderr
 
 
-def test_top_and_the_discards_of_a_twelve_card_hand():
-    result = run(
-        TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "2", "-j", "1", "--json", "--top", "5"
+def test_top_and_the_discards_of_a_twelve_card_hand(ulti_json):
+    rows = ulti_json(
+        "simulate",
+        TWELVE,
+        "--bid",
+        "40-100 ulti",
+        "--trump",
+        "leaves",
+        "--samples",
+        "2",
+        "-j",
+        "1",
+        "--json",
+        "--top",
+        "5",
     )
-    assert result.exit_code == 0, result.stderr
-    rows = records(result)
     assert len(rows) == 5
     assert all(row["bid"] == "40-100 ulti" and row["trump"] == "leaves" and len(row["discard"]) == 2 for row in rows)
     assert len({tuple(row["discard"]) for row in rows}) == 5
-    chosen = run(
-        TWELVE, "--discard", "HK,BK", "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "3", "-j", "1", "--json"
+    chosen = ulti_json(
+        "simulate",
+        TWELVE,
+        "--discard",
+        "HK,BK",
+        "--bid",
+        "40-100 ulti",
+        "--trump",
+        "leaves",
+        "--samples",
+        "3",
+        "-j",
+        "1",
+        "--json",
     )
-    assert [row["discard"] for row in records(chosen)] == [["HK", "BK"]]
+    assert [row["discard"] for row in chosen] == [["HK", "BK"]]
 
 
-def test_the_table_shows_the_games_with_a_bar():
-    result = run(HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "20", "-j", "1", "--seed", "9")
+def test_the_table_shows_the_games_with_a_bar(ulti):
+    result = ulti("simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "20", "-j", "1", "--seed", "9")
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith(f"Hand  {HAND}") and "talon LU A8" in lines[0]
@@ -258,16 +255,18 @@ def test_a_bar_is_drawn_only_above_zero_and_at_least_an_eighth():
     assert _bar(1.0, 20) == "█" * 20
 
 
-def test_a_table_where_nothing_was_made_has_no_empty_bar_column():
-    result = run(HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "20", "-j", "1", "--seed", "9")
+def test_a_table_where_nothing_was_made_has_no_empty_bar_column(ulti):
+    result = ulti("simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "20", "-j", "1", "--seed", "9")
     body = [line for line in result.stdout.splitlines() if line.lstrip().startswith("party")]
     assert len(body) == 3 and all("0/20" in line for line in body)
     # The interval, two spaces, the mean value: no 20 blanks of a bar that is not there.
     assert all(re.search(r"\(0\.00-0\.\d\d\)  [-+]\d", line) for line in body), body
 
 
-def test_a_twelve_card_table_has_its_bars_and_fits_100_columns():
-    result = run(TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "20", "-j", "1", "--top", "0")
+def test_a_twelve_card_table_has_its_bars_and_fits_100_columns(ulti):
+    result = ulti(
+        "simulate", TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "20", "-j", "1", "--top", "0"
+    )
     lines = result.stdout.splitlines()
     assert any("█" in line for line in lines) and max(map(len, lines)) <= 100
 
@@ -285,16 +284,17 @@ def test_the_longest_bids_wrap_so_that_a_table_of_every_bid_fits_100_columns():
 # -- long work announces itself ----------------------------------------------------------------------------------
 
 
-def test_samples_default_to_200():
-    result = run(HAND, "--talon", "LU,A8", "--bid", "party", "--trump", "leaves", "-j", "1", "--json")
-    assert result.exit_code == 0, result.stderr
-    assert records(result)[0]["samples"] == DEFAULT_SAMPLES == 200
-    assert "default: 200" in run("--help").stdout
+def test_samples_default_to_200(ulti, ulti_json):
+    rows = ulti_json("simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--trump", "leaves", "-j", "1", "--json")
+    assert rows[0]["samples"] == DEFAULT_SAMPLES == 200
+    assert "default: 200" in ulti("simulate", "--help").stdout
 
 
 @pytest.mark.parametrize("count", [str(MAX_SAMPLES + 1), str(10**25)])
-def test_samples_beyond_the_cap_are_refused_naming_the_cap(count):
-    assert_bad_input(run(HAND, "--talon", "LU,A8", "--bid", "party", "--samples", count), "--samples", "1,000,000")
+def test_samples_beyond_the_cap_are_refused_naming_the_cap(count, ulti, bad_input):
+    bad_input(
+        ulti("simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--samples", count), "--samples", "1,000,000"
+    )
 
 
 def test_a_rate_is_never_rounded_to_a_false_zero():
@@ -306,8 +306,8 @@ def test_a_rate_is_never_rounded_to_a_false_zero():
     assert rate_text(3000, 1.0) == "3,000"
 
 
-def test_the_summary_gives_samples_and_games_per_second():
-    result = run(HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "12", "-j", "1")
+def test_the_summary_gives_samples_and_games_per_second(ulti):
+    result = ulti("simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "12", "-j", "1")
     found = re.search(
         r"Solved 12 samples x 3 games in [\d.]+ s \(([\d.,]+) samples/s, ([\d.,]+) games/s\)", result.stderr
     )
@@ -316,19 +316,25 @@ def test_the_summary_gives_samples_and_games_per_second():
     assert samples > 0 and math.isclose(games, 3 * samples, rel_tol=0.02)
 
 
-def test_a_long_run_says_after_its_first_sample_how_long_it_will_take(monkeypatch):
+def test_a_long_run_says_after_its_first_sample_how_long_it_will_take(monkeypatch, ulti):
     from ulti_solver.cli import simulate as command
 
     monkeypatch.setattr(command, "ANNOUNCE_AFTER", 0.0)  # any run is long
     monkeypatch.setattr(command, "MANY_GAMES", 10)
-    result = run(TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "3", "-j", "1", "--json")
+    result = ulti(
+        "simulate", TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "3", "-j", "1", "--json"
+    )
     assert result.exit_code == 0, result.stderr
     said = result.stderr.splitlines()
     assert said[0] == "Timing the first sample: 66 games a sample (66 discards x 1 bid)..."
     assert said[1].startswith("The first sample took ") and "3 samples x 66 games will take about" in said[1]
     assert "--discard makes it shorter" in said[1] and said[2].startswith("Solved 3 samples")
-    assert all(row["samples"] == 3 for row in records(result))  # the timed sample is one of the three
-    quiet = run(TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "3", "-j", "1", "--json", "-q")
+    assert all(
+        row["samples"] == 3 for row in map(json.loads, result.stdout.splitlines())
+    )  # the timed sample is one of the three
+    quiet = ulti(
+        "simulate", TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "3", "-j", "1", "--json", "-q"
+    )
     assert quiet.stderr == "" and quiet.stdout == result.stdout
 
 
@@ -343,15 +349,16 @@ def test_the_estimate_counts_the_workers_and_says_what_narrows_the_work():
     assert _estimate(0.01, 200, every[:3], 2, None, None, None) == []  # two seconds: nothing to say
 
 
-def test_table_and_json_agree():
+def test_table_and_json_agree(ulti, ulti_json):
     args = [HAND, "--talon", "LU,A8", "--bid", "party", "--trump", "leaves", "--samples", "15", "-j", "1"]
-    row = records(run(*args, "--json"))[0]
-    table = run(*args).stdout
+    row = ulti_json("simulate", *args, "--json")[0]
+    table = ulti("simulate", *args).stdout
     assert f"{row['made']}/15" in table and f"{row['mean_value']:+.2f} ± {row['stderr_value']:.2f}" in table
 
 
-def test_known_cards_voids_and_a_discard_on_the_command_line_are_the_api_s():
-    result = run(
+def test_known_cards_voids_and_a_discard_on_the_command_line_are_the_api_s(ulti):
+    result = ulti(
+        "simulate",
         VOID_HAND,
         "--seat1",
         VOID_SEAT1,
@@ -385,17 +392,16 @@ def test_known_cards_voids_and_a_discard_on_the_command_line_are_the_api_s():
         discards=[tuple(sorted(cards_of(parse_hand("BA,L7"))))],
         seed=4,
     )
-    assert records(result) == [t.as_json(api.hand) for t in api.ranked()]
-    assert records(result)[0]["discard"] == ["BA", "L7"]
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert rows == [t.as_json(api.hand) for t in api.ranked()]
+    assert rows[0]["discard"] == ["BA", "L7"]
 
 
-def test_batch_with_an_unreachable_cluster_exits_2_with_one_line():
-    result = run_cli(
+def test_batch_with_an_unreachable_cluster_exits_2_with_one_line(ulti, bad_input):
+    result = ulti(
         "batch", str(ROOT / "examples" / "batch.txt"), "--bid", "party", "--json", "--cluster", "tcp://127.0.0.1:1"
     )
-    assert result.exit_code == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "127.0.0.1:1" in lines[0], result.stderr
+    bad_input(result, "127.0.0.1:1")
 
 
 @pytest.mark.parametrize(
@@ -424,15 +430,15 @@ def test_batch_with_an_unreachable_cluster_exits_2_with_one_line():
         ([HAND, "--talon", "LU,A8", "--sed", "4"], ["--sed"]),
     ],
 )
-def test_bad_input_exits_2_with_one_line(args, words):
-    assert_bad_input(run(*args, "--bid", "party", "--samples", "3"), *words)
+def test_bad_input_exits_2_with_one_line(args, words, ulti, bad_input):
+    bad_input(ulti("simulate", *args, "--bid", "party", "--samples", "3"), *words)
 
 
-def test_bad_input_before_any_work_needs_samples():
-    assert_bad_input(run(HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "0"), "samples")
+def test_bad_input_before_any_work_needs_samples(ulti, bad_input):
+    bad_input(ulti("simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "0"), "samples")
 
 
-def test_same_seed_byte_identical_json_for_one_and_two_processes():
+def test_same_seed_byte_identical_json_for_one_and_two_processes(ulti, ulti_process):
     args = [
         HAND,
         "--talon",
@@ -448,18 +454,18 @@ def test_same_seed_byte_identical_json_for_one_and_two_processes():
         "--json",
         "--quiet",
     ]
-    one = run_process(*args, "-j", "1")
-    two = run_process(*args, "-j", "2")
+    one = ulti_process("simulate", *args, "-j", "1")
+    two = ulti_process("simulate", *args, "-j", "2")
     assert one.returncode == two.returncode == 0, one.stderr + two.stderr
     assert one.stdout and one.stdout == two.stdout
     assert one.stderr == two.stderr == ""
-    assert run(*args, "-j", "1").stdout == one.stdout  # and the same as in this process
+    assert ulti("simulate", *args, "-j", "1").stdout == one.stdout  # and the same as in this process
 
 
-def test_same_seed_byte_identical_json_for_every_discard():
+def test_same_seed_byte_identical_json_for_every_discard(ulti_process):
     args = [TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "4", "--seed", "5", "--json", "-q"]
-    one = run_process(*args, "-j", "1")
-    two = run_process(*args, "-j", "2")
+    one = ulti_process("simulate", *args, "-j", "1")
+    two = ulti_process("simulate", *args, "-j", "2")
     assert one.returncode == two.returncode == 0, one.stderr + two.stderr
     assert len(one.stdout.splitlines()) == 66 and one.stdout == two.stdout
 
@@ -468,7 +474,7 @@ def test_same_seed_byte_identical_json_for_every_discard():
 
 
 @pytest.mark.parametrize("stop, status", [("interrupt", 130), ("terminate", 143)])
-def test_a_stop_prints_what_was_solved_and_says_so(monkeypatch, stop, status):
+def test_a_stop_prints_what_was_solved_and_says_so(monkeypatch, stop, status, ulti):
     from ulti_solver.cli import app
     from ulti_solver.cli import simulate as command
 
@@ -483,9 +489,11 @@ def test_a_stop_prints_what_was_solved_and_says_so(monkeypatch, stop, status):
         return real(*args, on_sample=advance, **kwargs)
 
     monkeypatch.setattr(command, "simulate", stopping_after_five)
-    result = run(HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "50", "-j", "1", "--json", "--quiet")
+    result = ulti(
+        "simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "50", "-j", "1", "--json", "--quiet"
+    )
     assert result.exit_code == status
-    rows = records(result)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(rows) == 3 and all(row["samples"] == 5 for row in rows)
     assert "Interrupted after 5 of 50 samples" in result.stderr and len(result.stderr.splitlines()) == 1
 

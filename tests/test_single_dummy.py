@@ -9,12 +9,10 @@ their standard errors; the core's many-worlds call to the reference's
 world-by-world solve.
 """
 
-import json
 import random
 from fractions import Fraction
 
 import pytest
-from conftest import run_cli
 from strategies import ALL_RULES
 from worlds_brute import brute_force
 
@@ -171,57 +169,48 @@ def test_r44_a_hindsight_blunder_that_was_bad_luck_from_the_player_s_seat():
 # -- the command line ------------------------------------------------------------------------
 
 
-def json_lines(result):
-    assert result.exit_code == 0, result.stderr
-    return [json.loads(line) for line in result.stdout.splitlines()]
-
-
-def test_play_json_has_the_interface_fields_best_first():
-    rows = json_lines(
-        run_cli(
-            "play",
-            "8.A97.A97.ATO",
-            "--seat",
-            "1",
-            "--bid",
-            "party",
-            "--trump",
-            "bells",
-            "--play",
-            "BT BA BU",
-            "--samples",
-            "40",
-            "--json",
-        )
+def test_play_json_has_the_interface_fields_best_first(ulti_json):
+    rows = ulti_json(
+        "play",
+        "8.A97.A97.ATO",
+        "--seat",
+        "1",
+        "--bid",
+        "party",
+        "--trump",
+        "bells",
+        "--play",
+        "BT BA BU",
+        "--samples",
+        "40",
+        "--json",
     )
     assert set(rows[0]) == {"card", "samples", "mean_value", "stderr_value", "loss", "stderr_loss", "p_made", "best"}
     assert rows[0]["best"] and rows[0]["loss"] == 0 and all(r["loss"] >= 0 for r in rows)
     assert [r["loss"] for r in rows] == sorted(r["loss"] for r in rows)
 
 
-def test_play_samples_all_is_exact_and_too_many_worlds_is_an_error_naming_the_count():
+def test_play_samples_all_is_exact_and_too_many_worlds_is_an_error_naming_the_count(ulti, ulti_json, bad_input):
     late = "HU HO H7 H8 L9 HT AA AK A8 B7 B9 BT H9 LU HA BU BK BA HK LK LA AT AU A7 L8"
-    rows = json_lines(
-        run_cli(
-            "play",
-            "KO98.AT8.T.U8",
-            "--seat",
-            "1",
-            "--bid",
-            "ulti",
-            "--trump",
-            "leaves",
-            "--play",
-            late,
-            "--marriages",
-            "1:hearts",
-            "--samples",
-            "all",
-            "--json",
-        )
+    rows = ulti_json(
+        "play",
+        "KO98.AT8.T.U8",
+        "--seat",
+        "1",
+        "--bid",
+        "ulti",
+        "--trump",
+        "leaves",
+        "--play",
+        late,
+        "--marriages",
+        "1:hearts",
+        "--samples",
+        "all",
+        "--json",
     )
     assert all(r["stderr_value"] == 0 and r["stderr_loss"] == 0 for r in rows)
-    result = run_cli(
+    result = ulti(
         "play",
         "8.A97.A97.ATO",
         "--seat",
@@ -235,7 +224,7 @@ def test_play_samples_all_is_exact_and_too_many_worlds_is_an_error_naming_the_co
         "--samples",
         "all",
     )
-    assert result.exit_code == 2 and "9,237,800 worlds" in result.stderr and "--samples N" in result.stderr
+    bad_input(result, "9,237,800 worlds", "--samples N")
 
 
 @pytest.mark.parametrize(
@@ -249,15 +238,13 @@ def test_play_samples_all_is_exact_and_too_many_worlds_is_an_error_naming_the_co
         (["8.A97.A97.ATO", "--seat", "1", "--marriages", "1:spades"], "spades"),
     ],
 )
-def test_play_bad_input_is_one_line(args, words):
-    result = run_cli("play", *args, "--bid", "party", "--trump", "bells")
-    assert result.exit_code == 2, result.stdout
-    assert len(result.stderr.strip().splitlines()) == 1 and words in result.stderr
+def test_play_bad_input_is_one_line(args, words, ulti, bad_input):
+    bad_input(ulti("play", *args, "--bid", "party", "--trump", "bells"), words)
 
 
-def test_analyse_knowable_json_fields_and_summary():
+def test_analyse_knowable_json_fields_and_summary(ulti_json):
     record = open(GAMES, encoding="utf-8").read().splitlines()[7]
-    rows = json_lines(run_cli("analyse", "--file", "-", "--knowable", "30", "--json", input=record + "\n"))
+    rows = ulti_json("analyse", "--file", "-", "--knowable", "30", "--json", input=record + "\n")
     cards, summary = rows[:-1], rows[-1]["summary"]
     assert len(cards) == 30
     for row in cards:
@@ -265,8 +252,8 @@ def test_analyse_knowable_json_fields_and_summary():
     assert summary["bands"].keys() == {"0", "1", "2"} and "hindsight_bands" in summary
 
 
-def test_analyse_without_knowable_bands_the_hindsight_loss():
+def test_analyse_without_knowable_bands_the_hindsight_loss(ulti_json):
     record = open(GAMES, encoding="utf-8").read().splitlines()[7]
-    rows = json_lines(run_cli("analyse", "--file", "-", "--json", input=record + "\n"))
+    rows = ulti_json("analyse", "--file", "-", "--json", input=record + "\n")
     ace = rows[6]
     assert ace["band"] == ace["hindsight_band"] == "blunder" and "knowable_loss" not in ace

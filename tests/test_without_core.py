@@ -23,10 +23,10 @@ HIDDEN = (
 )
 
 
-def ulti(*args, hide_core):
+def ulti_without_core(*args):
+    """``ulti ARGS`` in a fresh process that cannot import the core and has not been told to need it."""
     env = {k: v for k, v in os.environ.items() if k != "ULTI_SOLVER_IMPL"}
-    command = [sys.executable, "-c", HIDDEN, *args] if hide_core else [sys.executable, "-m", "ulti_solver", *args]
-    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    return subprocess.run([sys.executable, "-c", HIDDEN, *args], capture_output=True, text=True, env=env, timeout=300)
 
 
 @pytest.mark.parametrize(
@@ -39,9 +39,9 @@ def ulti(*args, hide_core):
     ],
     ids=["solve", "solve-position", "best", "settle"],
 )
-def test_commands_answer_without_the_core_as_they_do_with_it(args):
-    without = ulti(*args, "--json", hide_core=True)
-    with_core = ulti(*args, "--json", hide_core=False)
+def test_commands_answer_without_the_core_as_they_do_with_it(args, ulti_process):
+    without = ulti_without_core(*args, "--json")
+    with_core = ulti_process(*args, "--json")
     assert without.returncode == 0, without.stderr
     assert [json.loads(line) for line in without.stdout.splitlines()] == [
         json.loads(line) for line in with_core.stdout.splitlines()

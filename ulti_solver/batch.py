@@ -15,12 +15,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, Iterator, List, Optional, TextIO, Tuple
 
-from .bids import COMPONENT_ORDER, HEARTS, Bid, parse_bid, parse_trump, trumps_to_solve
+from .bids import COMPONENT_ORDER, HEARTS, Bid, bid_words, parse_bid, parse_trump, trumps_to_solve
 from .deal import BOM, Deal, parse_deal
 from .errors import UltiInputError, excerpt
+from .i18n import L_, N_
 from .kontra import NO_SPEC, Kontra, KontraSpec, parse_kontra
 from .solution import Solution
 from .variants import Rules
+
+#: The summary's row of the whole bid (R24), translated where it is printed.
+WHOLE_BID = N_("whole bid")
 
 
 class BatchLineError(UltiInputError):
@@ -46,7 +50,9 @@ class LineOutcome:
     line: int
     deal: Optional[Deal] = None
     solutions: Tuple[Solution, ...] = ()
-    error: Optional[str] = None
+    #: Why the line could not be solved: a message, put into words where it is printed
+    #: (English inside --json and --csv, the language of the run on stderr).
+    error: Optional[object] = None
 
 
 def one_line(message: object) -> str:
@@ -102,21 +108,32 @@ def read_batch_line(text: str, settings: BatchSettings) -> Tuple[Deal, Tuple[Tup
     fields = [f.strip() for f in text.split("|")]
     if len(fields) > 4:
         raise BatchLineError(
-            f"a line is DEAL, DEAL | BID, DEAL | BID | SUIT or DEAL | BID | SUIT | KONTRAS; "
-            f"this one has {len(fields)} fields"
+            L_(
+                "a line is DEAL, DEAL | BID, DEAL | BID | SUIT or DEAL | BID | SUIT | KONTRAS; "
+                "this one has {count} fields",
+                count=len(fields),
+            )
         )
     deal = parse_deal(fields[0]).require_talon()
     bid_text = fields[1] if len(fields) > 1 else ""
     bid = parse_bid(bid_text) if bid_text else settings.bid
     if bid is None:
-        raise BatchLineError("no bid: write the line as 'DEAL | BID' or give --bid")
+        raise BatchLineError(L_("no bid: write the line as 'DEAL | BID' or give --bid"))
     if len(fields) > 2 and fields[2]:
         trump = parse_trump(fields[2])
         # The library's messages speak of --trump; here the trump is the line's own.
         if not bid.has_trump:
-            raise BatchLineError(f"{bid} is played without trump; drop {excerpt(fields[2])} from the line (R28)")
+            raise BatchLineError(
+                L_(
+                    "{bid} is played without trump; drop {trump} from the line (R28)",
+                    bid=bid_words(bid),
+                    trump=excerpt(fields[2]),
+                )
+            )
         if bid.red and trump != HEARTS:
-            raise BatchLineError(f"a red bid plays hearts as trump (R28); {excerpt(fields[2])} contradicts it")
+            raise BatchLineError(
+                L_("a red bid plays hearts as trump (R28); {trump} contradicts it", trump=excerpt(fields[2]))
+            )
     elif bid.has_trump and not bid.red:
         trump = settings.trump
     else:
@@ -135,7 +152,7 @@ def solve_batch_line(settings: BatchSettings, numbered_line: Tuple[int, str]) ->
     try:
         deal, games = read_batch_line(text, settings)
     except UltiInputError as exc:
-        return LineOutcome(line, error=one_line(exc))
+        return LineOutcome(line, error=exc.args[0] if exc.args else str(exc))
     solved = tuple(
         solve(deal, bid, trump, settings.rules, silent=settings.silent, value=settings.value, kontra=kontra)
         for bid, trump, kontra in games
@@ -170,5 +187,5 @@ class BatchTally:
         """(component, made, played) in print order, then the whole bid."""
         counts = [(str(name), self.made[name], self.played[name]) for name in COMPONENT_ORDER if name in self.played]
         if self.games:
-            counts.append(("whole bid", self.joint_made, self.games))
+            counts.append((WHOLE_BID, self.joint_made, self.games))
         return counts

@@ -11,6 +11,7 @@ from typing import FrozenSet, Optional, Tuple
 from . import checks
 from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, SUIT_SYMBOLS_READ, Suit
 from .errors import UltiInputError, excerpt
+from .i18n import L_, LP_
 
 
 class Component(str, Enum):
@@ -93,6 +94,59 @@ TRUMP_WORDS = {
 NON_RED_TRUMPS = (BELLS, LEAVES, ACORNS)
 
 
+#: The components as the tables name them (a row, a column): Hungarian parti, négy ász.
+COMPONENT_WORDS = {
+    PARTY: LP_("component", "party"),
+    FORTY_100: LP_("component", "40-100"),
+    TWENTY_100: LP_("component", "20-100"),
+    ULTI: LP_("component", "ulti"),
+    FOUR_ACES: LP_("component", "four-aces"),
+    DURCHMARS: LP_("component", "durchmars"),
+    BETLI: LP_("component", "betli"),
+}
+#: The words of a bid as it is said: the party alone is Hungarian passz (piros passz), the flags
+#: piros, terített, színtelen.
+_SAID_WORDS = {
+    PARTY: LP_("bid", "party"),
+    FORTY_100: LP_("bid", "40-100"),
+    TWENTY_100: LP_("bid", "20-100"),
+    ULTI: LP_("bid", "ulti"),
+    FOUR_ACES: LP_("bid", "four-aces"),
+    DURCHMARS: LP_("bid", "durchmars"),
+    BETLI: LP_("bid", "betli"),
+    RED: LP_("bid", "red"),
+    OPEN: LP_("bid", "open"),
+    COLORLESS: LP_("bid", "colorless"),
+}
+
+
+def component_word(component: str) -> str:
+    """A component as a table names it, in the language of the run (``party``; ``parti``)."""
+    word = COMPONENT_WORDS.get(component)
+    return str(component) if word is None else str(word)
+
+
+class BidWords:
+    """A bid as a player reads it, in the language of the run when printed: ``40-100 ulti``,
+    ``red party`` (Hungarian ``piros passz``).  ``str(bid)`` stays the English of INTERFACE.md."""
+
+    __slots__ = ("bid",)
+
+    def __init__(self, bid: Bid):
+        self.bid = bid
+
+    def __str__(self) -> str:
+        return " ".join(str(_SAID_WORDS[word]) for word in self.bid.words())
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def bid_words(bid: Bid) -> BidWords:
+    """The bid in words of the language of the run, put into words when printed."""
+    return BidWords(bid)
+
+
 class BidError(UltiInputError):
     """A bid or trump that cannot be played; the message says which word and why."""
 
@@ -120,9 +174,20 @@ def _unknown_bid_word(word: str) -> BidError:
     hint = ""
     if close:
         meaning = _meaning_text(BID_WORDS[close[0]])
-        hint = f"; did you mean {close[0]!r}" + ("" if meaning == close[0] else f" ({meaning})") + "?"
+        if meaning == close[0]:
+            hint = L_("; did you mean {word!r}?", word=close[0])
+        else:
+            hint = L_("; did you mean {word!r} ({meaning})?", word=close[0], meaning=meaning)
     known = ", ".join(CANONICAL_WORDS)
-    return BidError(f"unknown bid word {excerpt(word)}{hint} (known: {known}; Hungarian: {', '.join(HUNGARIAN_WORDS)})")
+    return BidError(
+        L_(
+            "unknown bid word {word}{hint} (known: {known}; Hungarian: {hungarian})",
+            word=excerpt(word),
+            hint=hint,
+            known=known,
+            hungarian=", ".join(HUNGARIAN_WORDS),
+        )
+    )
 
 
 def _unknown_trump(word: str) -> BidError:
@@ -130,8 +195,10 @@ def _unknown_trump(word: str) -> BidError:
 
     names = [w for w in TRUMP_WORDS if w not in SUIT_SYMBOLS_READ]
     close = difflib.get_close_matches(fold_word(word)[:40], names, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    return BidError(f"unknown trump {excerpt(word)}{hint} (known: {', '.join(sorted(names))})")
+    hint = L_("; did you mean {word!r}?", word=close[0]) if close else ""
+    return BidError(
+        L_("unknown trump {word}{hint} (known: {known})", word=excerpt(word), hint=hint, known=", ".join(sorted(names)))
+    )
 
 
 def _bid_words(text: str):
@@ -210,6 +277,10 @@ class Bid:
 
     @functools.cached_property
     def _text(self) -> str:
+        return " ".join(self.words())
+
+    def words(self) -> Tuple[str, ...]:
+        """The canonical words of the bid in order: flags, then components (the party only alone)."""
         words = []
         if self.red:
             words.append(RED)
@@ -218,7 +289,7 @@ class Bid:
         if self.open:
             words.append(OPEN)
         shown = [c for c in self._ordered if c != PARTY or self.components == {PARTY}]
-        return " ".join(words + shown)
+        return tuple(words + shown)
 
     @functools.cached_property
     def games(self) -> dict:
@@ -237,18 +308,18 @@ def parse_bid(text: str) -> Bid:
 
     Remembered per text (a Bid is immutable): a batch names the same few bids on every line.
     """
-    return _parse_bid(checks.text("the bid", text))
+    return _parse_bid(checks.text(L_("the bid"), text))
 
 
 @functools.lru_cache(maxsize=1024)
 def _parse_bid(text: str) -> Bid:
     if not text.replace(",", " ").split():
-        raise BidError("the bid is empty; say e.g. 'party', '40-100 ulti' or 'betli'")
+        raise BidError(L_("the bid is empty; say e.g. 'party', '40-100 ulti' or 'betli'"))
     meaning = []
     for meanings in _bid_words(text):
         for item in meanings:
             if item in meaning:
-                raise BidError(f"{str(item)!r} is said twice in the bid {excerpt(text)}")
+                raise BidError(L_("{word!r} is said twice in the bid {bid}", word=str(item), bid=excerpt(text)))
             meaning.append(item)
     flags = {RED, OPEN, COLORLESS} & set(meaning)
     components = frozenset(m for m in meaning if m not in flags)
@@ -270,33 +341,33 @@ def _parse_bid(text: str) -> Bid:
 def _check_combination(components, flags, text) -> None:
     """R28: which sets of components and flags make a bid."""
     if not components:
-        raise BidError(f"{excerpt(text)} names no game; add e.g. party, ulti, durchmars or betli (R28)")
+        raise BidError(L_("{bid} names no game; add e.g. party, ulti, durchmars or betli (R28)", bid=excerpt(text)))
     if BETLI in components and len(components) > 1:
         others = ", ".join(c for c in COMPONENT_ORDER if c in components and c != BETLI)
-        raise BidError(f"betli is bid alone; it cannot go with {others} (R28)")
+        raise BidError(L_("betli is bid alone; it cannot go with {others} (R28)", others=others))
     if PARTY in components and components & {FORTY_100, TWENTY_100, DURCHMARS}:
         # R22: with these the party is not played.  Party beside ulti or
         # four-aces is only redundant (they play it anyway), so it is accepted.
         others = ", ".join(c for c in COMPONENT_ORDER if c in components & {FORTY_100, TWENTY_100, DURCHMARS})
-        raise BidError(f"the party is not played with {others}; bid party alone (R22, R28)")
+        raise BidError(L_("the party is not played with {others}; bid party alone (R22, R28)", others=others))
     if FORTY_100 in components and TWENTY_100 in components:
-        raise BidError("40-100 and 20-100 cannot be bid together (R28)")
+        raise BidError(L_("40-100 and 20-100 cannot be bid together (R28)"))
     if COLORLESS in flags:
         if components != {DURCHMARS}:
             if DURCHMARS in components:
                 raise BidError(
-                    "colorless durchmars is bid alone; it has no trump for 40-100, 20-100, ulti or four-aces (R28)"
+                    L_("colorless durchmars is bid alone; it has no trump for 40-100, 20-100, ulti or four-aces (R28)")
                 )
-            raise BidError("'colorless' goes only with durchmars (R28)")
+            raise BidError(L_("'colorless' goes only with durchmars (R28)"))
     if OPEN in flags and not components & {DURCHMARS, BETLI}:
-        raise BidError("'open' goes only with durchmars or betli (R28)")
+        raise BidError(L_("'open' goes only with durchmars or betli (R28)"))
 
 
 def parse_trump(word: Optional[str]) -> Optional[Suit]:
     """Read a ``--trump`` word (R29); ``None`` stays ``None``."""
     if word is None:
         return None
-    folded = fold_word(checks.text("the trump", word))
+    folded = fold_word(checks.text(L_("the trump"), word))
     if folded not in TRUMP_WORDS:
         raise _unknown_trump(word)
     return TRUMP_WORDS[folded]
@@ -311,11 +382,15 @@ def trumps_to_solve(bid: Bid, trump: Optional[Suit]) -> Tuple[Tuple[Bid, Optiona
     """
     if not bid.has_trump:
         if trump is not None:
-            raise BidError(f"{bid} is played without trump; drop --trump {SUIT_NAMES[trump]}")
+            raise BidError(
+                L_("{bid} is played without trump; drop --trump {trump}", bid=bid_words(bid), trump=SUIT_NAMES[trump])
+            )
         return ((bid, None),)
     if bid.red:
         if trump not in (None, HEARTS):
-            raise BidError(f"a red bid plays hearts as trump (R28); --trump {SUIT_NAMES[trump]} contradicts it")
+            raise BidError(
+                L_("a red bid plays hearts as trump (R28); --trump {trump} contradicts it", trump=SUIT_NAMES[trump])
+            )
         return ((bid, HEARTS),)
     if trump == HEARTS:
         return ((Bid(bid.components, red=True, open=bid.open), HEARTS),)

@@ -16,6 +16,7 @@ and the Cython core (``cext/core.pyx`` repeats only these two facts):
 from __future__ import annotations
 
 from .errors import UltiInputError, excerpt
+from .i18n import L_, N_
 
 Card = int
 Hand = int
@@ -25,6 +26,8 @@ HEARTS, BELLS, LEAVES, ACORNS = 0, 1, 2, 3
 SUITS = (HEARTS, BELLS, LEAVES, ACORNS)
 SUIT_NAMES = ("hearts", "bells", "leaves", "acorns")
 SUIT_NAMES_HU = ("piros", "tök", "zöld", "makk")
+#: The suits as the tables name them, translated where they are shown (Hungarian: piros, tök, zöld, makk).
+SUIT_WORDS = (N_("hearts"), N_("bells"), N_("leaves"), N_("acorns"))
 SUIT_SYMBOLS = ("♥", "♦", "♠", "♣")
 #: Every suit symbol read on input: the filled ones the tables print and the outlined ones
 #: (♡ ♢ ♤ ♧) that players paste from elsewhere.
@@ -93,7 +96,10 @@ def parse_rank(text: str) -> int:
     if len(upper) == 1 and upper in RANK_LETTERS:
         return RANK_LETTERS.index(upper)
     raise CardError(
-        f"unknown rank {excerpt(text)} (ranks are A T K O U 9 8 7, also X or 10 for the ten and F for the ober)"
+        L_(
+            "unknown rank {rank} (ranks are A T K O U 9 8 7, also X or 10 for the ten and F for the ober)",
+            rank=excerpt(text),
+        )
     )
 
 
@@ -106,7 +112,7 @@ def parse_suit_letter(letter: str) -> Suit:
         return SUIT_LETTERS_HU.index(upper)
     if letter in SUIT_SYMBOLS_READ:
         return SUIT_SYMBOLS_READ[letter]
-    raise CardError(f"unknown suit letter {excerpt(letter)} (suits are H B L A, P T Z M, or ♥ ♦ ♠ ♣)")
+    raise CardError(L_("unknown suit letter {letter} (suits are H B L A, P T Z M, or ♥ ♦ ♠ ♣)", letter=excerpt(letter)))
 
 
 def parse_card(text: str) -> Card:
@@ -120,11 +126,13 @@ def parse_card(text: str) -> Card:
     if len(stripped) >= 2 and stripped[-1] in SUIT_SYMBOLS_READ and stripped[0] not in SUIT_SYMBOLS_READ:
         stripped = stripped[-1] + stripped[:-1]  # rank first, as some players write it: A♥
     if len(stripped) < 2:
-        raise CardError(f"cannot read card {excerpt(text)}: a card is a suit then a rank, like HA, P10 or ♥A")
+        raise CardError(
+            L_("cannot read card {card}: a card is a suit then a rank, like HA, P10 or ♥A", card=excerpt(text))
+        )
     try:
         return make_card(parse_suit_letter(stripped[0]), parse_rank(stripped[1:]))
     except CardError as exc:
-        raise CardError(f"cannot read card {excerpt(text)}: {exc}") from None
+        raise CardError(L_("cannot read card {card}: {problem}", card=excerpt(text), problem=exc)) from None
 
 
 def card_name(card: Card) -> str:

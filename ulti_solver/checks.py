@@ -20,6 +20,7 @@ from typing import Optional
 
 from .cards import HEARTS
 from .errors import UltiInputError, excerpt
+from .i18n import L_
 
 #: The library's types the checks ask for, by name: looked up once, on first use (the modules
 #: that define them import this one, so it cannot import them at its top).
@@ -49,38 +50,43 @@ class ArgumentError(UltiInputError, TypeError):
 
 def _shown(value: object) -> str:
     """A wrong value as the message shows it: its repr, cut short, and its type where that helps."""
-    shown = excerpt(repr(value), 40)[1:-1] if not isinstance(value, str) else excerpt(value, 40)
-    if isinstance(value, (str, int, float, type(None))):
+    if isinstance(value, str):
+        return excerpt(value, 40)
+    text = repr(value)
+    shown = text if len(text) <= 40 else L_("{start}... ({count} characters)", start=text[:40], count=len(text))
+    if isinstance(value, (int, float, type(None))):
         return shown
-    return f"{shown} (a {type(value).__name__})"
+    return L_("{value} (a {kind})", value=shown, kind=type(value).__name__)
 
 
-def wrong(name: str, value: object, wanted: str) -> ArgumentError:
+def wrong(name: str, value: object, wanted) -> ArgumentError:
     """``deal must be a Deal or a deal string such as ..., not 5``."""
-    return ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
+    return ArgumentError(L_("{name} must be {wanted}, not {value}", name=name, wanted=wanted, value=_shown(value)))
 
 
 def count(name: str, value, low: int, high: Optional[int] = None, why: str = "") -> int:
     """A whole number in ``low``..``high`` (``True`` is not one); ``why`` says why the bound is there."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise wrong(name, value, "a whole number")
+        raise wrong(name, value, L_("a whole number"))
     if value < low or (high is not None and value > high):
-        within = f"at least {low:,}" if high is None else f"from {low:,} to {high:,}"
-        raise ArgumentError(f"{name} must be {within}{why}, not {_shown(value)}")
+        within = L_("at least {low:,}", low=low) if high is None else L_("from {low:,} to {high:,}", low=low, high=high)
+        raise ArgumentError(
+            L_("{name} must be {within}{why}, not {value}", name=name, within=within, why=why, value=_shown(value))
+        )
     return value
 
 
 def whole(name: str, value) -> int:
     """Any whole number (``True`` is not one)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise wrong(name, value, "a whole number")
+        raise wrong(name, value, L_("a whole number"))
     return value
 
 
 def number(name: str, value, low: float = 0.0) -> float:
     """A real number of at least ``low`` (seconds, say)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= low:  # NaN fails >=
-        raise wrong(name, value, f"a number of at least {low:g}")
+        raise wrong(name, value, L_("a number of at least {low:g}", low=low))
     return value
 
 
@@ -88,13 +94,13 @@ def flag(name: str, value) -> bool:
     """True or False."""
     if value is True or value is False:
         return value
-    raise wrong(name, value, "True or False")
+    raise wrong(name, value, L_("True or False"))
 
 
 def text(name: str, value) -> str:
     """A string, for the readers (``parse_bid("party")``)."""
     if not isinstance(value, str):
-        raise wrong(name, value, "a string")
+        raise wrong(name, value, L_("a string"))
     return value
 
 
@@ -105,28 +111,28 @@ def optional_text(name: str, value) -> Optional[str]:
 def names(name: str, value) -> list:
     """Words given as a list (or tuple) of strings: variants, say."""
     if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
-        raise wrong(name, value, "a list of strings")
+        raise wrong(name, value, L_("a list of strings"))
     for item in value:
-        text(f"each of {name}", item)
+        text(L_("each of {name}", name=name), item)
     return list(value)
 
 
 def callback(name: str, value):
     """None or something to call."""
     if value is not None and not callable(value):
-        raise wrong(name, value, "None or a function")
+        raise wrong(name, value, L_("None or a function"))
     return value
 
 
 def deal(value, name: str = "deal"):
     if not isinstance(value, _kind("Deal")):
-        raise wrong(name, value, "a Deal or a deal string such as 'A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7'")
+        raise wrong(name, value, L_("a Deal or a deal string such as 'A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7'"))
     return value
 
 
 def bid(value, name: str = "bid"):
     if not isinstance(value, _kind("Bid")):
-        raise wrong(name, value, "a Bid or bid words such as '40-100 ulti'")
+        raise wrong(name, value, L_("a Bid or bid words such as '40-100 ulti'"))
     return value
 
 
@@ -135,7 +141,7 @@ def bids(value, name: str = "bids"):
     if value is None:
         return None
     if not isinstance(value, (list, tuple)):
-        raise wrong(name, value, "None, bid words, or a list of bids")
+        raise wrong(name, value, L_("None, bid words, or a list of bids"))
     for index, item in enumerate(value, start=1):
         bid(item, f"{name}[{index - 1}]")
     return value
@@ -144,7 +150,7 @@ def bids(value, name: str = "bids"):
 def bids_given(value, name: str = "bids"):
     """Several bids as given: a list or tuple (of Bids or bid words)."""
     if not isinstance(value, (list, tuple)):
-        raise wrong(name, value, "None, bid words, or a list of bids")
+        raise wrong(name, value, L_("None, bid words, or a list of bids"))
     return value
 
 
@@ -153,13 +159,13 @@ def trump(value, name: str = "trump") -> Optional[int]:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise wrong(name, value, "None, a suit 0-3, or a suit word such as 'bells'")
+        raise wrong(name, value, L_("None, a suit 0-3, or a suit word such as 'bells'"))
     return value
 
 
 def rules(value, name: str = "rules"):
     if not isinstance(value, _kind("Rules")):
-        raise wrong(name, value, "a Rules (make_rules), a rulebook name such as 'tournament', or None")
+        raise wrong(name, value, L_("a Rules (make_rules), a rulebook name such as 'tournament', or None"))
     return value
 
 
@@ -195,12 +201,20 @@ def _game_kinds() -> tuple:
 def _misplayed(bid_value, trump_value) -> ArgumentError:
     """The trump does not fit the bid (R28): a trump bid without one, a red bid out of hearts, a betli with one."""
     if not bid_value.has_trump:
-        return ArgumentError(f"trump: {bid_value} is played without trump (R28); give None, not {trump_value}")
+        return ArgumentError(
+            L_("trump: {bid} is played without trump (R28); give None, not {value}", bid=bid_value, value=trump_value)
+        )
     if bid_value.red:
-        return ArgumentError(f"trump: {bid_value} plays hearts (R28); give 'hearts', not {_shown(trump_value)}")
+        return ArgumentError(
+            L_("trump: {bid} plays hearts (R28); give 'hearts', not {value}", bid=bid_value, value=_shown(trump_value))
+        )
     return ArgumentError(
-        f"trump: {bid_value} is played in bells, leaves or acorns, not {_shown(trump_value)} "
-        "(in hearts it is red: give the bid as words, or 'red ...'; solve_bid solves every trump)"
+        L_(
+            "trump: {bid} is played in bells, leaves or acorns, not {value} "
+            "(in hearts it is red: give the bid as words, or 'red ...'; solve_bid solves every trump)",
+            bid=bid_value,
+            value=_shown(trump_value),
+        )
     )
 
 
@@ -209,26 +223,28 @@ def position(value, deal_value, name: str = "position", required: bool = False):
     if value is None and not required:
         return None
     if not isinstance(value, _kind("Position")):
-        wanted = "a Position (start_of_play, replay) or the cards played so far"
-        raise wrong(name, value, wanted if required else f"None, {wanted}")
+        wanted = L_("a Position (start_of_play, replay) or the cards played so far")
+        raise wrong(name, value, wanted if required else L_("None, {wanted}", wanted=wanted))
     hands = value.hands
     if not (isinstance(hands, tuple) and len(hands) == 3 and all(isinstance(h, int) for h in hands)):
-        raise wrong(f"{name}.hands", hands, "three hands (card masks)")
+        raise wrong(f"{name}.hands", hands, L_("three hands (card masks)"))
     if any(held & ~dealt for held, dealt in zip(hands, deal_value.hands)):
-        raise ArgumentError(f"{name} holds cards that the deal does not give those seats: not a position of this deal")
+        raise ArgumentError(
+            L_("{name} holds cards that the deal does not give those seats: not a position of this deal", name=name)
+        )
     return value
 
 
 def card(value, name: str = "card") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 31:
-        raise wrong(name, value, "a card 0-31 or a card name such as 'BT'")
+        raise wrong(name, value, L_("a card 0-31 or a card name such as 'BT'"))
     return value
 
 
 def cards(value, name: str = "cards") -> list:
     """Cards in order: a list (or tuple) of cards."""
     if not isinstance(value, (list, tuple)):
-        raise wrong(name, value, "a list of cards or a string of cards such as 'BT BA BU'")
+        raise wrong(name, value, L_("a list of cards or a string of cards such as 'BT BA BU'"))
     for index, item in enumerate(value):
         card(item, f"{name}[{index}]")
     return list(value)
@@ -239,10 +255,10 @@ def discards(value, name: str = "discards"):
     if value is None:
         return None
     if not isinstance(value, (list, tuple)):
-        raise wrong(name, value, "None or a list of two-card discards such as ['HK,BK']")
+        raise wrong(name, value, L_("None or a list of two-card discards such as ['HK,BK']"))
     for index, pair in enumerate(value):
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise wrong(f"{name}[{index}]", pair, "two cards")
+            raise wrong(f"{name}[{index}]", pair, L_("two cards"))
         for card_value in pair:
             card(card_value, f"{name}[{index}]")
     return value
@@ -252,16 +268,16 @@ def impl(value, name: str = "impl") -> Optional[str]:
     """None (the core if built) or the name of a search: 'core' or 'reference'."""
     if value is None or isinstance(value, str):
         return value
-    raise wrong(name, value, "None, 'core' or 'reference'")
+    raise wrong(name, value, L_("None, 'core' or 'reference'"))
 
 
 def constraints(value, name: str = "constraints"):
     if not isinstance(value, _kind("Constraints")):
-        raise wrong(name, value, "Constraints (what the declarer knows) or his 12-card hand as a string")
+        raise wrong(name, value, L_("Constraints (what the declarer knows) or his 12-card hand as a string"))
     return value
 
 
 def play_rules(value, name: str = "play"):
     if not isinstance(value, _kind("PlayRules")):
-        raise wrong(name, value, "PlayRules (PlayRules.for_game(bid, trump, rules))")
+        raise wrong(name, value, L_("PlayRules (PlayRules.for_game(bid, trump, rules))"))
     return value

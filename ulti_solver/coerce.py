@@ -15,10 +15,11 @@ from __future__ import annotations
 from typing import Optional
 
 from . import checks
-from .bids import Bid, BidError, parse_bid, parse_trump, trumps_to_solve
+from .bids import Bid, BidError, bid_words, parse_bid, parse_trump, trumps_to_solve
 from .cards import SUIT_NAMES, hand_of, parse_card
 from .deal import Deal, parse_deal, parse_hand
 from .errors import UltiInputError, excerpt
+from .i18n import L_
 from .variants import DEFAULT_RULES, Rules, make_rules
 
 
@@ -60,8 +61,11 @@ def as_rules(value) -> Rules:
     strays = [w for w in words[1 if book else 0 :] if not w.startswith(("+", "table="))]
     if strays or len(tables) > 1:
         raise UltiInputError(
-            f"cannot read the rules {excerpt(value)}: a rulebook name, then '+VARIANT' for each "
-            "variant and 'table=TABLE' (e.g. 'ultiblog +free-seven table=tournament')"
+            L_(
+                "cannot read the rules {rules}: a rulebook name, then '+VARIANT' for each "
+                "variant and 'table=TABLE' (e.g. 'ultiblog +free-seven table=tournament')",
+                rules=excerpt(value),
+            )
         )
     return make_rules(book, variants, tables[0] if tables else None)
 
@@ -79,7 +83,9 @@ def as_hand(value) -> int:
     if isinstance(value, (list, tuple, set, frozenset)):
         return hand_of(as_cards(list(value)))
     if isinstance(value, bool) or not isinstance(value, int):  # a mask's range is Constraints.check's to judge
-        raise checks.wrong("the cards", value, "a hand such as 'A97.TK8.O8.U9', a list of cards, or a card mask")
+        raise checks.wrong(
+            L_("the cards"), value, L_("a hand such as 'A97.TK8.O8.U9', a list of cards, or a card mask")
+        )
     return value
 
 
@@ -133,7 +139,11 @@ def as_game_at(deal, bid, trump, rules, position):
 def _played(bid: Bid, trump: Optional[int]):
     if bid.has_trump and not bid.red and trump is None:
         raise BidError(
-            f"{bid} needs its trump: {', '.join(SUIT_NAMES[1:])} (or hearts for red); solve_bid solves it for each"
+            L_(
+                "{bid} needs its trump: {trumps} (or hearts for red); solve_bid solves it for each",
+                bid=bid_words(bid),
+                trumps=", ".join(SUIT_NAMES[1:]),
+            )
         )
     ((played_bid, played_trump),) = trumps_to_solve(bid, trump)
     return played_bid, played_trump
@@ -148,7 +158,9 @@ def as_voids(value):
         if isinstance(void, str):
             seat, _, suit = void.partition(":")
             if seat.strip() not in ("1", "2") or not suit.strip():
-                raise UltiInputError(f"a void is SEAT:SUIT with seat 1 or 2, e.g. '1:hearts'; not {excerpt(void)}")
+                raise UltiInputError(
+                    L_("a void is SEAT:SUIT with seat 1 or 2, e.g. '1:hearts'; not {void}", void=excerpt(void))
+                )
             void = (int(seat), suit)
         if isinstance(void, (list, tuple)) and len(void) == 2:  # a suit number is Constraints.check's to judge
             void = (void[0], parse_trump(void[1]) if isinstance(void[1], str) else void[1])

@@ -22,13 +22,26 @@ from .cards import (
     popcount,
 )
 from .errors import UltiInputError, excerpt
+from .i18n import L_, LN_, LP_, N_, _
 
-SEAT_NAMES = ("declarer", "seat 1", "seat 2")
+#: The seats as the tables name them (R5), translated where they are shown (:func:`seat_name`).
+SEAT_NAMES = (N_("declarer"), N_("seat 1"), N_("seat 2"))
+#: The seats as a sentence's subject ("seat 2 played ♣A"; Hungarian needs the article there).
+SEAT_SUBJECTS = (LP_("subject", "the declarer"), LP_("subject", "seat 1"), LP_("subject", "seat 2"))
+#: Each seat's hand, and the talon, as a message names them.
+PART_NAMES = (L_("the declarer's hand"), L_("seat 1's hand"), L_("seat 2's hand"), L_("the talon"))
+#: The same where a message says what is *in* them (Hungarian: a felvevő kezében, a talonban).
+PART_NAMES_IN = (
+    LP_("in", "the declarer's hand"),
+    LP_("in", "seat 1's hand"),
+    LP_("in", "seat 2's hand"),
+    LP_("in", "the talon"),
+)
 
 
-def seat_possessive(seat: int) -> str:
-    """``the declarer's``, ``seat 1's``: a seat as a message names what it holds."""
-    return "the declarer's" if seat == 0 else f"{SEAT_NAMES[seat]}'s"
+def seat_name(seat: int) -> str:
+    """``declarer``, ``seat 1``: a seat as a table names it, in the language of the run."""
+    return _(SEAT_NAMES[seat])
 
 
 #: Spaces around the commas of a card list are part of the list, not between hands.
@@ -36,18 +49,13 @@ _COMMA = re.compile(r"\s*,\s*")
 BOM = "\ufeff"
 
 
-def plural(count: int, noun: str) -> str:
-    """``1 card``, ``2 cards``: messages count things correctly."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
 class DealError(UltiInputError):
     """A deal string that breaks the notation or R7; the message names the problem."""
 
 
-def _part_name(index: int) -> str:
+def _part_name(index: int):
     """A part of a deal as a message names it: ``the declarer's hand``, ``seat 1's hand``, ``the talon``."""
-    return "the talon" if index == 3 else f"{seat_possessive(index)} hand"
+    return PART_NAMES[index]
 
 
 def _parse_suit_ranks(text: str) -> list:
@@ -110,7 +118,11 @@ def parse_hand(text: str, name: Optional[str] = None) -> Hand:
         groups = text.split(".")
         if len(groups) != 4:
             raise DealError(
-                f"{name or excerpt(text)} has {len(groups)} suit groups; a hand has four (hearts.bells.leaves.acorns)"
+                L_(
+                    "{hand} has {count} suit groups; a hand has four (hearts.bells.leaves.acorns)",
+                    hand=name or excerpt(text),
+                    count=len(groups),
+                )
             )
         try:
             return _GROUPS[groups[0]] | _GROUPS[groups[1]] << 8 | _GROUPS[groups[2]] << 16 | _GROUPS[groups[3]] << 24
@@ -121,7 +133,9 @@ def parse_hand(text: str, name: Optional[str] = None) -> Hand:
             bits = _suit_group(group)
             if bits is None:
                 twice = _first_twice(make_card(suit, rank) for rank in _parse_suit_ranks(group))
-                raise DealError(f"card {card_label(twice)} is written twice in {name or excerpt(text)}")
+                raise DealError(
+                    L_("card {card} is written twice in {hand}", card=card_label(twice), hand=name or excerpt(text))
+                )
             mask |= bits << (8 * suit)
         return mask
     cards = [parse_card(item) for item in text.split(",") if item.strip()]
@@ -129,7 +143,13 @@ def parse_hand(text: str, name: Optional[str] = None) -> Hand:
     for card in cards:
         mask |= 1 << card
     if popcount(mask) != len(cards):
-        raise DealError(f"card {card_label(_first_twice(cards))} is written twice in {name or excerpt(text)}")
+        raise DealError(
+            L_(
+                "card {card} is written twice in {hand}",
+                card=card_label(_first_twice(cards)),
+                hand=name or excerpt(text),
+            )
+        )
     return mask
 
 
@@ -154,12 +174,15 @@ class Deal:
     def discard(self, card_a: int, card_b: int) -> Deal:
         """R6: the declarer's 12 cards become 10 and a two-card talon."""
         if not self.before_discard:
-            raise DealError("this deal has a talon already; only a 12-card declarer hand can discard")
+            raise DealError(L_("this deal has a talon already; only a 12-card declarer hand can discard"))
         talon = (1 << card_a) | (1 << card_b)
         if self.hands[0] & talon != talon or card_a == card_b:
             raise DealError(
-                f"cannot discard {card_label(card_a)} and {card_label(card_b)}: "
-                "two different cards of the declarer's hand are needed"
+                L_(
+                    "cannot discard {first} and {second}: two different cards of the declarer's hand are needed",
+                    first=card_label(card_a),
+                    second=card_label(card_b),
+                )
             )
         return Deal((self.hands[0] & ~talon, self.hands[1], self.hands[2]), talon)
 
@@ -167,8 +190,10 @@ class Deal:
         """The deal itself, or a clear error for a 12-card hand that has not discarded."""
         if self.before_discard:
             raise DealError(
-                "the declarer holds 12 cards (a deal before the discard); this command "
-                "needs 10/10/10 and the talon -- use 'ulti discards' to try every discard"
+                L_(
+                    "the declarer holds 12 cards (a deal before the discard); this command "
+                    "needs 10/10/10 and the talon -- use 'ulti discards' to try every discard"
+                )
             )
         return self
 
@@ -188,7 +213,14 @@ def _check_no_card_twice(parts) -> None:
         if seen & part:
             card = (seen & part & -(seen & part)).bit_length() - 1
             first = next(i for i, other in enumerate(parts) if (other >> card) & 1)
-            raise DealError(f"card {card_label(card)} is in both {_part_name(first)} and {_part_name(index)}")
+            raise DealError(
+                L_(
+                    "card {card} is in both {first} and {second}",
+                    card=card_label(card),
+                    first=PART_NAMES_IN[first],
+                    second=PART_NAMES_IN[index],
+                )
+            )
         seen |= part
 
 
@@ -211,18 +243,37 @@ def check_deal(hands, talon) -> None:
     else:
         expected = [10, 10, 10]
         if popcount(talon) != 2:
-            raise DealError(f"the talon has {plural(popcount(talon), 'card')}; it holds 2 (R6)")
+            raise DealError(
+                LN_(
+                    "the talon has {n} card; it holds 2 (R6)",
+                    "the talon has {n} cards; it holds 2 (R6)",
+                    popcount(talon),
+                )
+            )
     for index in (1, 2, 0):  # the defenders' counts first: they never vary
         count, want = counts[index], expected[index]
         if count != want:
             if index == 0 and talon is None:
-                want_text = "12 before the discard, or 10 with a talon"
+                want_text = L_("12 before the discard, or 10 with a talon")
             else:
                 want_text = str(want)
-            raise DealError(f"{_part_name(index)} has {plural(count, 'card')}; it needs {want_text} (R6)")
+            raise DealError(
+                LN_(
+                    "{part} has {n} card; it needs {wanted} (R6)",
+                    "{part} has {n} cards; it needs {wanted} (R6)",
+                    count,
+                    part=PART_NAMES_IN[index],
+                    wanted=want_text,
+                )
+            )
     missing = BB_ALL & ~sum(parts)
     if missing:
-        raise DealError(f"missing cards: {cards_label(cards_of(missing))} (every card must be dealt exactly once, R7)")
+        raise DealError(
+            L_(
+                "missing cards: {cards} (every card must be dealt exactly once, R7)",
+                cards=cards_label(cards_of(missing)),
+            )
+        )
 
 
 def parse_deal(text: str) -> Deal:
@@ -233,23 +284,29 @@ def parse_deal(text: str) -> Deal:
     its talon; a 12/10/10 deal without one is a deal before the discard.
     """
     if not isinstance(text, str):
-        raise DealError(f"a deal is a string, not {excerpt(text)}")
+        raise DealError(L_("a deal is a string, not {value}", value=excerpt(text)))
     cleaned = text.strip().lstrip(BOM).strip()
     if "," in cleaned:  # the regular expressions cost more than the rest of the parse: only where needed
         cleaned = _COMMA.sub(",", cleaned)
     tokens = cleaned.replace("/", " ").split()  # hands are separated by runs of blanks and '/'
     if len(tokens) not in (3, 4):
         raise DealError(
-            "a deal is three hands (declarer, seat 1, seat 2) and optionally the talon, "
-            f"separated by spaces or '/'; found {plural(len(tokens), 'group')} in {excerpt(text)}"
+            LN_(
+                "a deal is three hands (declarer, seat 1, seat 2) and optionally the talon, "
+                "separated by spaces or '/'; found {n} group in {deal}",
+                "a deal is three hands (declarer, seat 1, seat 2) and optionally the talon, "
+                "separated by spaces or '/'; found {n} groups in {deal}",
+                len(tokens),
+                deal=excerpt(text),
+            )
         )
     masks = []
     for index, token in enumerate(tokens):
-        name = f"{_part_name(index)} {excerpt(token)}"
+        name = L_("{part} {hand}", part=_part_name(index), hand=excerpt(token))
         try:
             masks.append(parse_hand(token, name))  # a shape error names the hand itself
         except CardError as exc:
-            raise DealError(f"{name}: {exc}") from None
+            raise DealError(L_("{hand}: {problem}", hand=name, problem=exc)) from None
     hands = tuple(masks[:3])
     if len(masks) == 4:
         return Deal(hands, masks[3])

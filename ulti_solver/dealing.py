@@ -25,7 +25,7 @@ from .cards import (
     KING,
     OBER,
     SEVEN,
-    SUIT_NAMES,
+    SUIT_WORDS,
     cards_label,
     cards_of,
     hand_of,
@@ -33,8 +33,9 @@ from .cards import (
     popcount,
 )
 from .coerce import as_known
-from .deal import Deal, plural
+from .deal import PART_NAMES_IN, Deal
 from .errors import UltiInputError
+from .i18n import L_, LN_, Joined
 from .play import PlayRules
 from .position import Position, start_of_play
 from .variants import DEFAULT_RULES, Rules
@@ -113,10 +114,12 @@ def _names(mask: int) -> str:
     return cards_label(cards_of(mask))
 
 
-def _suits(mask: int) -> str:
+def _suits(mask: int):
     """The suits that ``mask`` has cards of, in words: ``hearts``, ``hearts and bells``."""
-    names = [SUIT_NAMES[s] for s in range(4) if mask & BB_SUITS[s]]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    names = [L_(SUIT_WORDS[s]) for s in range(4) if mask & BB_SUITS[s]]
+    if len(names) == 1:
+        return names[0]
+    return L_("{suits} and {last}", suits=Joined(names[:-1]), last=names[-1])
 
 
 def _first_suit(mask: int) -> int:
@@ -154,7 +157,9 @@ class Constraints:
         try:
             voids = tuple((int(seat), int(suit)) for seat, suit in self.voids)
         except (TypeError, ValueError):
-            raise ConstraintError(f"voids are (seat, suit) pairs of numbers, not {self.voids!r}") from None
+            raise ConstraintError(
+                L_("voids are (seat, suit) pairs of numbers, not {voids!r}", voids=self.voids)
+            ) from None
         object.__setattr__(self, "voids", voids)
         self.check()
 
@@ -186,60 +191,102 @@ class Constraints:
             ("seat 2", self.seat2),
         ):
             if not isinstance(mask, int) or mask < 0 or mask & ~BB_ALL:
-                raise ConstraintError(f"{name} is not a set of cards: {mask!r}")
+                raise ConstraintError(L_("{name} is not a set of cards: {mask!r}", name=name, mask=mask))
         for seat, suit in self.voids:
             if seat not in (1, 2):
-                raise ConstraintError(f"a void is for seat 1 or seat 2, not seat {seat}")
+                raise ConstraintError(L_("a void is for seat 1 or seat 2, not seat {seat}", seat=seat))
             if suit not in range(4):
-                raise ConstraintError(f"a void is in a suit 0-3 (hearts, bells, leaves, acorns), not {suit}")
+                raise ConstraintError(
+                    L_("a void is in a suit 0-3 (hearts, bells, leaves, acorns), not {suit}", suit=suit)
+                )
         if talon is None and popcount(hand) != 12:
             raise ConstraintError(
-                f"the declarer's hand has {plural(popcount(hand), 'card')}; it needs 12 "
-                "before the discard, or 10 with --talon (R6)"
+                LN_(
+                    "the declarer's hand has {n} card; it needs 12 before the discard, or 10 with --talon (R6)",
+                    "the declarer's hand has {n} cards; it needs 12 before the discard, or 10 with --talon (R6)",
+                    popcount(hand),
+                )
             )
         if talon is not None:
             if popcount(talon) != 2:
-                raise ConstraintError(f"the talon has {plural(popcount(talon), 'card')}; it holds 2 (R6)")
+                raise ConstraintError(
+                    LN_(
+                        "the talon has {n} card; it holds 2 (R6)",
+                        "the talon has {n} cards; it holds 2 (R6)",
+                        popcount(talon),
+                    )
+                )
             if popcount(hand) != 10:
                 raise ConstraintError(
-                    f"the declarer's hand has {plural(popcount(hand), 'card')}; with the talon "
-                    "it needs 10, or 12 before the discard without --talon (R6)"
+                    LN_(
+                        "the declarer's hand has {n} card; with the talon it needs 10, or 12 before the discard "
+                        "without --talon (R6)",
+                        "the declarer's hand has {n} cards; with the talon it needs 10, or 12 before the discard "
+                        "without --talon (R6)",
+                        popcount(hand),
+                    )
                 )
         parts = [
-            ("the declarer's hand", hand),
-            ("the talon", talon or 0),
-            ("seat 1", self.seat1),
-            ("seat 2", self.seat2),
+            (PART_NAMES_IN[0], hand),
+            (PART_NAMES_IN[3], talon or 0),
+            (PART_NAMES_IN[1], self.seat1),
+            (PART_NAMES_IN[2], self.seat2),
         ]
         for (name_a, a), (name_b, b) in itertools.combinations(parts, 2):
             if a & b:
-                raise ConstraintError(f"{_names(a & b)} cannot be both in {name_a} and in {name_b}")
+                raise ConstraintError(
+                    L_("{cards} cannot be both {first} and {second}", cards=_names(a & b), first=name_a, second=name_b)
+                )
         for seat, known in ((1, self.seat1), (2, self.seat2)):
             if popcount(known) > 10:
-                raise ConstraintError(f"seat {seat} is given {popcount(known)} cards; a hand holds 10")
+                raise ConstraintError(
+                    L_("seat {seat} is given {count} cards; a hand holds 10", seat=seat, count=popcount(known))
+                )
             clash = known & self._void_mask(seat)
             if clash:
                 clash = _first_suit(clash)
-                raise ConstraintError(f"seat {seat} is said to be void in {_suits(clash)} but holds {_names(clash)}")
+                raise ConstraintError(
+                    L_(
+                        "seat {seat} is said to be void in {suits} but holds {cards}",
+                        seat=seat,
+                        suits=_suits(clash),
+                        cards=_names(clash),
+                    )
+                )
         both = self._void_mask(1) & self._void_mask(2) & self.unseen
         if both:
             both = _first_suit(both)
             raise ConstraintError(
-                f"both defenders are said to be void in {_suits(both)}, but nobody is left to hold {_names(both)}"
+                L_(
+                    "both defenders are said to be void in {suits}, but nobody is left to hold {cards}",
+                    suits=_suits(both),
+                    cards=_names(both),
+                )
             )
         only1, only2 = self.forced()
         for seat, known, only in ((1, self.seat1, only1), (2, self.seat2, only2)):
             if popcount(known) + popcount(only) > 10:
                 other = 3 - seat
                 held = (
-                    f"its {plural(popcount(known), 'known card')} and the {popcount(only)} unseen cards "
-                    f"of those suits: {popcount(known) + popcount(only)}"
+                    LN_(
+                        "its {n} known card and the {unseen} unseen cards of those suits: {total}",
+                        "its {n} known cards and the {unseen} unseen cards of those suits: {total}",
+                        popcount(known),
+                        unseen=popcount(only),
+                        total=popcount(known) + popcount(only),
+                    )
                     if known
-                    else f"all {popcount(only)} unseen cards of those suits"
+                    else L_("all {unseen} unseen cards of those suits", unseen=popcount(only))
                 )
                 raise ConstraintError(
-                    f"seat {other} is said to be void in {_suits(self._void_mask(other) & only)}, so seat {seat} "
-                    f"would hold {held}, more than a hand's 10"
+                    L_(
+                        "seat {other} is said to be void in {suits}, so seat {seat} would hold {held}, "
+                        "more than a hand's 10",
+                        other=other,
+                        suits=_suits(self._void_mask(other) & only),
+                        seat=seat,
+                        held=held,
+                    )
                 )
 
     def free(self) -> Tuple[int, int]:

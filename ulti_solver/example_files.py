@@ -12,15 +12,16 @@ from importlib import resources
 from typing import List
 
 from .errors import UltiInputError, excerpt
+from .i18n import L_, N_
 
 #: Each example by name (its file is NAME.txt), and what it holds and is for.
 EXAMPLES = {
-    "deal": "a deal, 10/10/10 and the talon (solve, best, analyse)",
-    "hand": "the declarer's 10 cards of that deal, its talon LU,A8 (simulate)",
-    "discard": "a deal before the discard, 12/10/10 (discards, best)",
-    "batch": "a mixed batch, one deal per line with its own bid and trump (batch)",
-    "bad-lines": "deliberately bad lines, to show how a batch reports them (batch)",
-    "games": "three played games, one per line (analyse --file)",
+    "deal": N_("a deal, 10/10/10 and the talon (solve, best, analyse)"),
+    "hand": N_("the declarer's 10 cards of that deal, its talon LU,A8 (simulate)"),
+    "discard": N_("a deal before the discard, 12/10/10 (discards, best)"),
+    "batch": N_("a mixed batch, one deal per line with its own bid and trump (batch)"),
+    "bad-lines": N_("deliberately bad lines, to show how a batch reports them (batch)"),
+    "games": N_("three played games, one per line (analyse --file)"),
 }
 
 
@@ -39,8 +40,15 @@ def example_path(name: str):
         import difflib
 
         close = difflib.get_close_matches(str(key), list(EXAMPLES), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise ExampleError(f"unknown example {excerpt(name)}{hint} (known: {', '.join(EXAMPLES)})")
+        hint = L_("; did you mean {word!r}?", word=close[0]) if close else ""
+        raise ExampleError(
+            L_(
+                "unknown example {name}{hint} (known: {known})",
+                name=excerpt(name),
+                hint=hint,
+                known=", ".join(EXAMPLES),
+            )
+        )
     return resources.files(__package__).joinpath("examples", f"{key}.txt")
 
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
-from .bids import BID_WORDS, COMPONENT_ORDER, DURCHMARS, Bid, fold_word
+from .bids import BID_WORDS, COMPONENT_ORDER, COMPONENT_WORDS, DURCHMARS, Bid, bid_words, component_word, fold_word
 from .errors import UltiInputError, excerpt
+from .i18n import L_, _
 from .variants import DEFAULT_RULES, Rules
 
 #: R36: the name of each level, 0 to 4.
@@ -59,7 +60,12 @@ def parse_level(text: str, lowest: int = 1) -> int:
         return LEVEL_NAMES.index(word)
     if word.isdigit() and len(word) <= 2 and lowest <= int(word) <= MAX_LEVEL:
         return int(word)
-    raise KontraError(f"a kontra level is 1-4 or kontra, rekontra, szubkontra, hirschkontra (R36), not {excerpt(text)}")
+    raise KontraError(
+        L_(
+            "a kontra level is 1-4 or kontra, rekontra, szubkontra, hirschkontra (R36), not {level}",
+            level=excerpt(text),
+        )
+    )
 
 
 def _component(word: str) -> str:
@@ -70,8 +76,20 @@ def _component(word: str) -> str:
     components = [m for m in meaning or () if m in COMPONENT_ORDER]
     if len(components) != 1 or len(meaning) != 1:
         known = ", ".join([*map(str, COMPONENT_ORDER), ALL])
-        raise KontraError(f"{excerpt(word)} is not a component to kontra; components: {known}")
+        raise KontraError(
+            L_("{word} is not a component to kontra; components: {known}", word=excerpt(word), known=known)
+        )
     return str(components[0])
+
+
+def _lazy_word(component: str):
+    """A component in a message, in the words of the language it is printed in."""
+    return COMPONENT_WORDS.get(component, component)
+
+
+def _quoted(bid: Bid):
+    """A bid in a message: ``'40-100 ulti'`` in the language it is printed in."""
+    return L_("'{bid}'", bid=bid_words(bid))
 
 
 class Said(NamedTuple):
@@ -90,15 +108,19 @@ def _read_one(text: str) -> Said:
     item = text.strip()
     seat = None
     if ":" in item:
-        seat_text, _, item = item.partition(":")
+        seat_text, _colon, item = item.partition(":")
         if seat_text.strip() not in ("1", "2"):
             raise KontraError(
-                f"in {excerpt(text)} the seat before ':' is 1 or 2 (a defender, R37), not {excerpt(seat_text)}"
+                L_(
+                    "in {kontra} the seat before ':' is 1 or 2 (a defender, R37), not {seat}",
+                    kontra=excerpt(text),
+                    seat=excerpt(seat_text),
+                )
             )
         seat = int(seat_text)
     name, has_level, level_text = item.partition("=")
     if not name.strip():
-        raise KontraError(f"a kontra names a component, e.g. ulti or party=2; not {excerpt(text)}")
+        raise KontraError(L_("a kontra names a component, e.g. ulti or party=2; not {kontra}", kontra=excerpt(text)))
     level = parse_level(level_text) if has_level else 1
     return Said(seat, _component(name), level)
 
@@ -119,7 +141,13 @@ class KontraSpec(NamedTuple):
         bids = list(bids)
         for said in self.said:
             if said.component != ALL and not any(said.component in bid.components for bid in bids):
-                raise KontraError(f"--kontra {said}: none of the bids weighed has {said.component}")
+                raise KontraError(
+                    L_(
+                        "--kontra {kontra}: none of the bids weighed has {component}",
+                        kontra=str(said),
+                        component=_lazy_word(said.component),
+                    )
+                )
 
     def then(self, other: KontraSpec) -> KontraSpec:
         """These kontras, then ``other``'s (which win where they say the same component and seat)."""
@@ -142,14 +170,23 @@ class KontraSpec(NamedTuple):
                     joint = [c for c in targets if not individual(bid, c, rules)]
                     if joint:
                         raise KontraError(
-                            f"'{said.seat}:all' kontras for one defender, but {', '.join(map(str, joint))} of "
-                            f"{str(bid)!r} is kontra'd for both at once (R37); write 'all' without a seat"
+                            L_(
+                                "'{seat}:all' kontras for one defender, but {components} of {bid} is kontra'd "
+                                "for both at once (R37); write 'all' without a seat",
+                                seat=said.seat,
+                                components=", ".join(map(str, joint)),
+                                bid=_quoted(bid),
+                            )
                         )
             elif said.component not in components:
                 if strict:
                     raise KontraError(
-                        f"{said.component} is not a component of the bid {str(bid)!r}; "
-                        f"its components: {', '.join(components)} (R36)"
+                        L_(
+                            "{component} is not a component of the bid {bid}; its components: {components} (R36)",
+                            component=said.component,
+                            bid=_quoted(bid),
+                            components=", ".join(components),
+                        )
                     )
                 continue
             else:
@@ -159,13 +196,24 @@ class KontraSpec(NamedTuple):
                     if not strict:
                         continue  # a defender's own kontra, on a bid where it counts for both
                     raise KontraError(
-                        f"a kontra on the {said.component} of {str(bid)!r} counts for both defenders (R37); "
-                        f"write {said.component}={said.level} without the seat"
+                        L_(
+                            "a kontra on the {component} of {bid} counts for both defenders (R37); "
+                            "write {written} without the seat",
+                            component=_lazy_word(said.component),
+                            bid=_quoted(bid),
+                            written=Said(None, said.component, said.level),
+                        )
                     )
                 if said.seat is None and alone and strict:
                     raise KontraError(
-                        f"each defender kontras the {said.component} of {str(bid)!r} on his own (R37); "
-                        f"write 1:{said.component}={said.level} or 2:{said.component}={said.level}"
+                        L_(
+                            "each defender kontras the {component} of {bid} on his own (R37); "
+                            "write {first} or {second}",
+                            component=_lazy_word(said.component),
+                            bid=_quoted(bid),
+                            first=Said(1, said.component, said.level),
+                            second=Said(2, said.component, said.level),
+                        )
                     )
             for component in targets:
                 pair = levels.setdefault(component, [0, 0])
@@ -198,22 +246,28 @@ class Kontra(NamedTuple):
 
     def highest(self, seat: int) -> int:
         """The highest level of any component for defender ``seat`` (R38's silent items)."""
-        return max((pair[seat - 1] for _, pair in self.levels), default=0)
+        return max((pair[seat - 1] for _name, pair in self.levels), default=0)
 
     def as_json(self) -> dict:
         """``{"ulti": 1}`` for a joint kontra, ``{"betli": [1, 0]}`` for an individual one (INTERFACE.md)."""
         return {c: list(pair) if c in self.individual else pair[0] for c, pair in self.levels}
 
     def words(self) -> str:
-        """In a player's words: ``ulti kontra (x2), party rekontra (x4)``; per defender where individual."""
+        """In a player's words, in the language of the run: ``ulti kontra (x2), party rekontra (x4)``;
+        per defender where individual."""
         parts = []
         for component, (first, second) in self.levels:
+            word = component_word(component)
             if component in self.individual:
-                said = [f"seat {s} {LEVEL_NAMES[lv]} (x{2**lv})" for s, lv in zip(SEATS, (first, second)) if lv]
-                parts.append(f"{component}: " + ", ".join(said))
+                said = [
+                    _("seat {seat} {level} (x{times})").format(seat=s, level=LEVEL_NAMES[lv], times=2**lv)
+                    for s, lv in zip(SEATS, (first, second))
+                    if lv
+                ]
+                parts.append(f"{word}: " + ", ".join(said))
             else:
-                parts.append(f"{component} {LEVEL_NAMES[first]} (x{2**first})")
-        return "; ".join(parts) if parts else "none"
+                parts.append(f"{word} {LEVEL_NAMES[first]} (x{2**first})")
+        return "; ".join(parts) if parts else _("none")
 
 
 NO_KONTRA = Kontra()
@@ -231,10 +285,16 @@ def parse_kontra(given: Union[None, str, Iterable[str], Mapping, KontraSpec]) ->
         said = []
         for key, value in given.items():
             if not isinstance(key, str):
-                raise KontraError(f"a kontra is named by a component, not {excerpt(key)}")
+                raise KontraError(L_("a kontra is named by a component, not {key}", key=excerpt(key)))
             if isinstance(value, (tuple, list)):
                 if ":" in key or len(value) != 2:
-                    raise KontraError(f"{key}: a pair of levels is (seat 1's, seat 2's), not {excerpt(value)}")
+                    raise KontraError(
+                        L_(
+                            "{key}: a pair of levels is (seat 1's, seat 2's), not {value}",
+                            key=key,
+                            value=excerpt(value),
+                        )
+                    )
                 levels = [parse_level(level, lowest=0) for level in value]
                 said += [_read_one(f"{seat}:{key}={lv}") for seat, lv in zip(SEATS, levels) if lv]
             else:
@@ -245,10 +305,10 @@ def parse_kontra(given: Union[None, str, Iterable[str], Mapping, KontraSpec]) ->
     said = []
     for text in given:
         if not isinstance(text, str):
-            raise KontraError(f"a kontra is text such as 'ulti=2', not {excerpt(text)}")
+            raise KontraError(L_("a kontra is text such as 'ulti=2', not {value}", value=excerpt(text)))
         items = [item for item in text.split(",") if item.strip()]
         if not items:
-            raise KontraError("--kontra is empty; say e.g. 'ulti', 'party,ulti=2' or '1:betli'")
+            raise KontraError(L_("--kontra is empty; say e.g. 'ulti', 'party,ulti=2' or '1:betli'"))
         said += [_read_one(item) for item in items]
     return KontraSpec(tuple(said))
 

@@ -16,8 +16,9 @@ from typing import List, NamedTuple, Optional, Sequence, Tuple
 from . import checks
 from .cards import BB_ACES, BB_SUITS, Card, card_label, card_points, card_suit, cards_label, cards_of, parse_card
 from .coerce import as_cards, as_deal
-from .deal import SEAT_NAMES, Deal, seat_possessive
+from .deal import PART_NAMES_IN, SEAT_SUBJECTS, Deal
 from .errors import UltiInputError
+from .i18n import L_
 from .play import DECLARER, PlayRules, legal_moves, trick_winner
 
 LAST_TRICK_BONUS = 10  # R4
@@ -122,15 +123,15 @@ def parse_play(text: str) -> List[Card]:
     """Cards in play order, separated by spaces or commas: in the card-list form (``HA``, ``P10``)
     or as the tables print them (``♥A``), so a line copied from ``--line`` reads back."""
     cards = []
-    for index, word in enumerate(w for w in _PLAY_SPLIT.split(checks.text("the play", text).strip()) if w):
+    for index, word in enumerate(w for w in _PLAY_SPLIT.split(checks.text(L_("the play"), text).strip()) if w):
         try:
             cards.append(parse_card(word))
         except UltiInputError as exc:
-            raise PlayError(f"card {index + 1} of the play: {exc}") from None
+            raise PlayError(L_("card {number} of the play: {problem}", number=index + 1, problem=exc)) from None
     return cards
 
 
-def broken_rule(position: Position, card: Card, play: PlayRules) -> str:
+def broken_rule(position: Position, card: Card, play: PlayRules):
     """Which of R9-R12 forbids ``card`` here, in words, with the rule id."""
     seat = position.to_move
     hand = position.hands[seat]
@@ -139,14 +140,14 @@ def broken_rule(position: Position, card: Card, play: PlayRules) -> str:
         led = card_suit(trick[0])
         following = hand & BB_SUITS[led]
         if following and card_suit(card) != led:
-            return f"it must follow suit with {_names(following)} (R9)"
+            return L_("it must follow suit with {cards} (R9)", cards=_names(following))
         trumps = hand & BB_SUITS[play.trump] if play.trump is not None else 0
         if not following and trumps and card_suit(card) != play.trump:
-            return f"void in the led suit, it must play a trump: {_names(trumps)} (R10)"
+            return L_("void in the led suit, it must play a trump: {cards} (R10)", cards=_names(trumps))
         without_r12 = legal_moves(hand, trick, play._replace(seven_kept=False), seat == DECLARER)
         if not (without_r12 >> card) & 1:
-            return f"it must beat the card winning the trick: {_names(without_r12)} (R11)"
-    return "the declarer keeps the trump seven while he holds another trump in an ulti bid (R12)"
+            return L_("it must beat the card winning the trick: {cards} (R11)", cards=_names(without_r12))
+    return L_("the declarer keeps the trump seven while he holds another trump in an ulti bid (R12)")
 
 
 def _names(mask: int) -> str:
@@ -164,23 +165,39 @@ def replay(deal: Deal, play: PlayRules, cards: Sequence[Card], start: Optional[P
     deal, cards, play = as_deal(deal), as_cards(cards), checks.play_rules(play)
     position = checks.position(start, deal, "start") or start_of_play(deal)
     for index, card in enumerate(cards, start=1):
-        where = f"card {index} ({card_label(card)}, trick {position.trick_number})"
+        where = L_(
+            "card {number} ({card}, trick {trick})", number=index, card=card_label(card), trick=position.trick_number
+        )
         if position.finished:
-            raise PlayError(f"{where}: all ten tricks are already played")
+            raise PlayError(L_("{where}: all ten tricks are already played", where=where))
         seat = position.to_move
         if not (position.hands[seat] >> card) & 1:
-            raise PlayError(f"{where}: it is {seat_possessive(seat)} turn, and {_holder(deal, position, card)}")
+            raise PlayError(
+                L_(
+                    "{where}: it is {seat}'s turn, and {holder}",
+                    where=where,
+                    seat=SEAT_SUBJECTS[seat],
+                    holder=_holder(deal, position, card),
+                )
+            )
         if not (position.legal(play) >> card) & 1:
-            raise PlayError(f"{where}: {SEAT_NAMES[seat]} may not play it: {broken_rule(position, card, play)}")
+            raise PlayError(
+                L_(
+                    "{where}: {seat} may not play it: {rule}",
+                    where=where,
+                    seat=SEAT_SUBJECTS[seat],
+                    rule=broken_rule(position, card, play),
+                )
+            )
         position = position.after(card, play)
     return position
 
 
-def _holder(deal: Deal, position: Position, card: Card) -> str:
+def _holder(deal: Deal, position: Position, card: Card):
     """Whose card it is, for an error message: a hand, the talon, or already played."""
     for seat, hand in enumerate(position.hands):
         if (hand >> card) & 1:
-            return f"the card is in {seat_possessive(seat)} hand"
+            return L_("the card is in {hand}", hand=PART_NAMES_IN[seat])
     if deal.talon is not None and (deal.talon >> card) & 1:
-        return "the card is in the talon"
-    return "the card has already been played"
+        return L_("the card is in {hand}", hand=PART_NAMES_IN[3])
+    return L_("the card has already been played")

@@ -13,10 +13,11 @@ import json
 from dataclasses import dataclass
 from typing import List, Optional
 
-from .bids import Bid, parse_bid, parse_trump, trumps_to_solve
+from .bids import Bid, bid_words, parse_bid, parse_trump, trumps_to_solve
 from .cards import SUIT_NAMES, Card, Suit, card_name
 from .deal import Deal, parse_deal
 from .errors import UltiInputError, excerpt
+from .i18n import L_, LN_
 from .play import PlayRules
 from .position import parse_play, replay
 from .variants import Rules
@@ -51,7 +52,9 @@ def make_record(deal_text: str, bid_text: str, trump_text: Optional[str], play) 
     trump = None if trump_text in (None, "", "-") else parse_trump(trump_text)
     games = trumps_to_solve(bid, trump)
     if len(games) > 1:
-        raise RecordError(f"the record of a {bid} game must name its trump (bells, leaves or acorns)")
+        raise RecordError(
+            L_("the record of a {bid} game must name its trump (bells, leaves or acorns)", bid=bid_words(bid))
+        )
     played_bid, played_trump = games[0]
     cards = parse_play(play if isinstance(play, str) else " ".join(play))
     return GameRecord(deal, played_bid, played_trump, cards)
@@ -59,10 +62,10 @@ def make_record(deal_text: str, bid_text: str, trump_text: Optional[str], play) 
 
 #: What each field of a JSON game record holds, for the message when it holds something else.
 _FIELDS = {
-    "deal": 'the deal as a string, e.g. "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"',
-    "bid": 'the bid as a string, e.g. "40-100 ulti"',
-    "trump": 'a suit as a string, e.g. "leaves", or null for a bid without trump',
-    "play": 'the cards played, a list of strings such as ["BT", "BA"] or one string "BT BA"',
+    "deal": L_('the deal as a string, e.g. "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"'),
+    "bid": L_('the bid as a string, e.g. "40-100 ulti"'),
+    "trump": L_('a suit as a string, e.g. "leaves", or null for a bid without trump'),
+    "play": L_('the cards played, a list of strings such as ["BT", "BA"] or one string "BT BA"'),
 }
 
 
@@ -73,14 +76,16 @@ def _shown(value) -> str:
 
 
 def _wrong(name: str, value) -> RecordError:
-    return RecordError(f'"{name}" is {_shown(value)}; it should be {_FIELDS[name]}')
+    return RecordError(
+        L_('"{name}" is {value}; it should be {wanted}', name=name, value=_shown(value), wanted=_FIELDS[name])
+    )
 
 
 def _json_fields(data: dict):
     """(deal, bid, trump, play) of a JSON game record, each of the type it must have, or a RecordError naming it."""
     missing = [k for k in ("deal", "bid") if k not in data]
     if missing or not ("play" in data or "cards" in data):
-        raise RecordError('a JSON game record has "deal", "bid", "trump" and "play" (a list of cards)')
+        raise RecordError(L_('a JSON game record has "deal", "bid", "trump" and "play" (a list of cards)'))
     for name in ("deal", "bid"):
         if not isinstance(data[name], str):
             raise _wrong(name, data[name])
@@ -92,9 +97,18 @@ def _json_fields(data: dict):
     if isinstance(play, list):
         for index, card in enumerate(play, start=1):
             if not isinstance(card, str):
-                raise RecordError(f'"{name}": card {index} is {_shown(card)}; each card is a string such as "BT", "♦T"')
+                raise RecordError(
+                    L_(
+                        '"{name}": card {index} is {value}; each card is a string such as "BT", "♦T"',
+                        name=name,
+                        index=index,
+                        value=_shown(card),
+                    )
+                )
     elif not isinstance(play, str):
-        raise RecordError(f'"{name}" is {_shown(play)}; it should be {_FIELDS["play"]}')
+        raise RecordError(
+            L_('"{name}" is {value}; it should be {wanted}', name=name, value=_shown(play), wanted=_FIELDS["play"])
+        )
     return data["deal"], data["bid"], trump, play
 
 
@@ -102,15 +116,21 @@ def _json_record(text: str) -> GameRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not a JSON object: {exc.msg} at column {exc.colno}") from None
+        raise RecordError(
+            L_("not a JSON object: {problem} at column {column}", problem=exc.msg, column=exc.colno)
+        ) from None
     except RecursionError:  # '[[[[...' 100,000 deep
-        raise RecordError("not a JSON game record: its lists or objects are nested too deeply") from None
+        raise RecordError(L_("not a JSON game record: its lists or objects are nested too deeply")) from None
     except ValueError as exc:  # a number of 5,000 digits
-        raise RecordError(f"not a JSON game record: {excerpt(' '.join(str(exc).split()))}") from None
+        raise RecordError(
+            L_("not a JSON game record: {problem}", problem=excerpt(" ".join(str(exc).split())))
+        ) from None
     if not isinstance(data, dict):
         raise RecordError(
-            f'a JSON game record is an object {{"deal": ..., "bid": ..., "trump": ..., "play": [...]}}, '
-            f"not {'a list' if isinstance(data, list) else _shown(data)}"
+            L_(
+                'a JSON game record is an object {{"deal": ..., "bid": ..., "trump": ..., "play": [...]}}, not {value}',
+                value=L_("a list") if isinstance(data, list) else _shown(data),
+            )
         )
     return make_record(*_json_fields(data))
 
@@ -124,14 +144,18 @@ def parse_record(text: str) -> GameRecord:
     on past a bad line.
     """
     if not isinstance(text, str):
-        raise RecordError(f"a game record is a line of text, not {type(text).__name__}")
+        raise RecordError(L_("a game record is a line of text, not {kind}", kind=type(text).__name__))
     stripped = text.strip()
     if stripped.startswith(("{", "[")):
         return _json_record(stripped)
     fields = [f.strip() for f in stripped.split("|")]
     if len(fields) != 4:
         raise RecordError(
-            f"a game record is DEAL | BID | SUIT | CARDS; {excerpt(stripped)} has "
-            f"{len(fields)} field{'s' if len(fields) != 1 else ''}"
+            LN_(
+                "a game record is DEAL | BID | SUIT | CARDS; {record} has {n} field",
+                "a game record is DEAL | BID | SUIT | CARDS; {record} has {n} fields",
+                len(fields),
+                record=excerpt(stripped),
+            )
         )
     return make_record(*fields)

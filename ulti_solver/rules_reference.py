@@ -1,5 +1,9 @@
 """The player's reference of the rules (docs/rules.md, shipped as ``data/rules.md``): read, looked up, searched.
 
+Its Hungarian translation, docs/rules.hu.md (``data/rules.hu.md``), has the
+same rules under the same ids and headings (``### R34 ...``), its glossary
+under ``## Szószedet``; ``ulti rules`` reads the one of the language of the run.
+
 Messages cite rule ids (R14, R34); ``ulti rules R34`` prints the rule in
 the reference's words.  The reference is a Markdown file, one section per
 rule headed ``### R<n> Title``, so that it reads well in the repository
@@ -17,9 +21,14 @@ from importlib import resources
 from typing import List, Optional, Sequence, Tuple
 
 from .errors import UltiInputError, excerpt
+from .i18n import L_
 
 #: The packaged copy of docs/rules.md (a test holds the two identical).
 RESOURCE = ("data", "rules.md")
+#: The packaged copies of each language's reference: docs/rules.md, docs/rules.hu.md.
+RESOURCES = {"en": RESOURCE, "hu": ("data", "rules.hu.md")}
+#: The glossary's heading in each reference.
+_GLOSSARY_HEADINGS = ("## glossary", "## szószedet")
 
 _RULE_HEADING = re.compile(r"^### (R(\d+)) (.+)$")
 #: One rule id, or a range of them: R34, r34, R36-R39, R36-39 (a bare "40-100" is a word, not a range).
@@ -65,9 +74,9 @@ class Reference:
         return f"{self.rules[0].id}-{self.rules[-1].id}"
 
 
-def reference_text() -> str:
-    """The reference as shipped in the package."""
-    return resources.files(__package__).joinpath(*RESOURCE).read_text(encoding="utf-8")
+def reference_text(language: str = "en") -> str:
+    """The reference as shipped in the package, in ``language`` (en, hu)."""
+    return resources.files(__package__).joinpath(*RESOURCES[language]).read_text(encoding="utf-8")
 
 
 def parse_reference(text: str) -> Reference:
@@ -77,7 +86,7 @@ def parse_reference(text: str) -> Reference:
     current: Optional[Tuple[str, int, str]] = None
     body: List[str] = []
     section = ""
-    in_glossary = False
+    in_glossary = header_done = False
 
     def close() -> None:
         if current is not None:
@@ -92,20 +101,25 @@ def parse_reference(text: str) -> Reference:
                 current = (match.group(1), int(match.group(2)), match.group(3).strip())
             elif line.startswith("## "):
                 section = line[3:].strip()
-            in_glossary = line.strip().lower() == "## glossary"
+            in_glossary = line.strip().lower() in _GLOSSARY_HEADINGS
+            header_done = False
         elif current is not None:
             body.append(line)
-        elif in_glossary and line.startswith("|") and not set(line) <= set("|-: "):
+        elif in_glossary and line.startswith("|"):
+            if set(line.strip()) <= set("|-: "):  # the line under the table's header row
+                header_done = True
+                continue
             cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-            if len(cells) == 3 and cells[0].lower() != "english":
+            if len(cells) == 3 and header_done:
                 glossary.append(GlossaryEntry(*cells))
     close()
     return Reference(tuple(rules), tuple(glossary))
 
 
-@lru_cache(maxsize=1)
-def reference() -> Reference:
-    return parse_reference(reference_text())
+@lru_cache(maxsize=2)
+def reference(language: str = "en") -> Reference:
+    """The reference in ``language`` (en, hu), read once."""
+    return parse_reference(reference_text(language))
 
 
 def is_rule_id(word: str) -> bool:
@@ -128,14 +142,24 @@ def rules_by_id(words: Sequence[str], ref: Optional[Reference] = None) -> List[R
                 continue
             match = _ID_OR_RANGE.match(part)
             if match is None:
-                raise UltiInputError(f"{excerpt(part)} is not a rule id; rule ids are {ref.span}, e.g. R34 or R36-R39")
+                raise UltiInputError(
+                    L_(
+                        "{word} is not a rule id; rule ids are {span}, e.g. R34 or R36-R39",
+                        word=excerpt(part),
+                        span=ref.span,
+                    )
+                )
             low = int(match.group(1))
             high = int(match.group(2)) if match.group(2) else low
             low, high = min(low, high), max(low, high)
             for number in range(low, high + 1):
                 if number not in by_number:
                     raise UltiInputError(
-                        f"there is no rule R{number}: the rules are {ref.span} ('ulti rules --list' lists them)"
+                        L_(
+                            "there is no rule R{number}: the rules are {span} ('ulti rules --list' lists them)",
+                            number=number,
+                            span=ref.span,
+                        )
                     )
                 if by_number[number] not in found:
                     found.append(by_number[number])

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Union
 
 from .errors import UltiInputError
+from .i18n import L_
 
 
 class ClusterError(UltiInputError):
@@ -252,20 +253,31 @@ class ClusterAddress:
     def check(self) -> None:
         """The address's form, and certificates only with a secure scheme, each file readable."""
         if not isinstance(self.address, str) or not self.address.startswith(_SCHEMES):
-            raise ClusterError(f"a cluster address looks like tcp://HOST:PORT, not {_shown(self.address)}")
+            raise ClusterError(
+                L_("a cluster address looks like tcp://HOST:PORT, not {address}", address=_shown(self.address))
+            )
         if self.has_tls_files and not self.secure:
             raise ClusterError(
-                f"certificates are for a tls:// scheduler; {_shown(self.address)} is not one "
-                "(write tls://HOST:PORT, or leave the certificates out)"
+                L_(
+                    "certificates are for a tls:// scheduler; {address} is not one "
+                    "(write tls://HOST:PORT, or leave the certificates out)",
+                    address=_shown(self.address),
+                )
             )
-        for name, path in (("CA file", self.tls_ca_file), ("certificate", self.tls_cert), ("key", self.tls_key)):
+        for name, path in (
+            (L_("the TLS CA file"), self.tls_ca_file),
+            (L_("the TLS certificate"), self.tls_cert),
+            (L_("the TLS key"), self.tls_key),
+        ):
             if path is None:
                 continue
             try:
                 with open(path, "rb"):
                     pass
             except OSError as exc:
-                raise ClusterError(f"cannot read the TLS {name} {_shown(path)}: {_reason(exc)}") from None
+                raise ClusterError(
+                    L_("cannot read {what} {path}: {reason}", what=name, path=_shown(path), reason=_reason(exc))
+                ) from None
 
     def security(self):
         """A ``distributed.security.Security`` for this client, or ClusterError when a secure address has none."""
@@ -274,8 +286,10 @@ class ClusterAddress:
         if self.has_tls_files:
             if self.tls_ca_file is None or self.tls_cert is None:
                 raise ClusterError(
-                    "a tls:// scheduler needs the CA file and this client's certificate: "
-                    "give --tls-ca-file and --tls-cert (and --tls-key when the key is a file of its own)"
+                    L_(
+                        "a tls:// scheduler needs the CA file and this client's certificate: "
+                        "give --tls-ca-file and --tls-cert (and --tls-key when the key is a file of its own)"
+                    )
                 )
             try:
                 security = Security(
@@ -286,17 +300,29 @@ class ClusterAddress:
                 )
                 security.get_connection_args("client")  # reads the files now: a bad one is named before any work
             except (Exception, MemoryError) as exc:
-                key = f"the key {_shown(self.tls_key)}" if self.tls_key else "no --tls-key (the key in the same file)"
+                key = (
+                    L_("the key {path}", path=_shown(self.tls_key))
+                    if self.tls_key
+                    else L_("no --tls-key (the key in the same file)")
+                )
                 raise ClusterError(
-                    f"cannot use the TLS certificate {_shown(self.tls_cert)} with {key} and the CA file "
-                    f"{_shown(self.tls_ca_file)}: {_reason(exc)}"
+                    L_(
+                        "cannot use the TLS certificate {certificate} with {key} and the CA file {ca}: {reason}",
+                        certificate=_shown(self.tls_cert),
+                        key=key,
+                        ca=_shown(self.tls_ca_file),
+                        reason=_reason(exc),
+                    )
                 ) from None
             return security
         security = Security()  # Dask's configuration: distributed.comm.tls.*
         if self.secure and not (security.tls_ca_file and security.tls_client_cert):
             raise ClusterError(
-                f"{_shown(self.address)} needs certificates: give --tls-ca-file, --tls-cert and --tls-key "
-                "(or Dask's distributed.comm.tls settings)"
+                L_(
+                    "{address} needs certificates: give --tls-ca-file, --tls-cert and --tls-key "
+                    "(or Dask's distributed.comm.tls settings)",
+                    address=_shown(self.address),
+                )
             )
         return security
 
@@ -329,14 +355,20 @@ def _reach(address: str, timeout: float) -> str:
         host, port = parts.hostname, parts.port or DEFAULT_PORT
     except ValueError as exc:
         raise ClusterError(
-            f"a cluster address looks like tcp://HOST:PORT, not {_shown(address)} ({_reason(exc)})"
+            L_(
+                "a cluster address looks like tcp://HOST:PORT, not {address} ({reason})",
+                address=_shown(address),
+                reason=_reason(exc),
+            )
         ) from None
     if not host:
-        raise ClusterError(f"a cluster address looks like tcp://HOST:PORT, not {_shown(address)}")
+        raise ClusterError(L_("a cluster address looks like tcp://HOST:PORT, not {address}", address=_shown(address)))
     try:
         socket.create_connection((host, port), timeout=timeout).close()
     except (OSError, UnicodeError) as exc:
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_reason(exc)}") from None
+        raise ClusterError(
+            L_("cannot reach the Dask scheduler at {address}: {reason}", address=address, reason=_reason(exc))
+        ) from None
     return address if parts.port else f"{address.rstrip('/')}:{port}"
 
 
@@ -375,15 +407,27 @@ def _identify(address: str, timeout: float, security) -> None:
 
         if address.startswith("tls://") and isinstance(exc, (ssl.SSLError, FatalCommClosedError)):
             raise ClusterError(
-                f"the TLS handshake with {address} failed: check --tls-ca-file, --tls-cert and --tls-key "
-                f"({_reason(exc)})"
+                L_(
+                    "the TLS handshake with {address} failed: check --tls-ca-file, --tls-cert and --tls-key ({reason})",
+                    address=address,
+                    reason=_reason(exc),
+                )
             ) from None
-        raise ClusterError(f"{address} does not answer as a Dask scheduler ({_reason(exc)})") from None
+        raise ClusterError(
+            L_("{address} does not answer as a Dask scheduler ({reason})", address=address, reason=_reason(exc))
+        ) from None
     kind = reply.get("type") if isinstance(reply, dict) else None
     if kind != "Scheduler":
+        if kind:
+            raise ClusterError(
+                L_(
+                    "{address} is a Dask {kind}; --cluster needs the scheduler's address",
+                    address=address,
+                    kind=str(kind),
+                )
+            )
         raise ClusterError(
-            f"{address} is {'a Dask ' + str(kind) if kind else 'not a Dask scheduler'}; "
-            "--cluster needs the scheduler's address"
+            L_("{address} is not a Dask scheduler; --cluster needs the scheduler's address", address=address)
         )
 
 
@@ -439,14 +483,16 @@ def connect(address: Union[str, ClusterAddress], timeout: float = CONNECT_TIMEOU
     try:
         from distributed import Client
     except ImportError:
-        raise ClusterError('--cluster needs Dask: pip install "ulti-solver[cluster]"') from None
+        raise ClusterError(L_('--cluster needs Dask: pip install "ulti-solver[cluster]"')) from None
     security = target.security()
     _identify(where, timeout, security)
     try:
         with _quiet_dask():
             return Client(where, timeout=f"{timeout}s", set_as_default=False, security=security)
     except (Exception, MemoryError) as exc:
-        raise ClusterError(f"cannot reach the Dask scheduler at {where}: {_reason(exc)}") from None
+        raise ClusterError(
+            L_("cannot reach the Dask scheduler at {address}: {reason}", address=where, reason=_reason(exc))
+        ) from None
 
 
 def cluster_threads(client) -> int:
@@ -487,11 +533,17 @@ def _lost(exc: BaseException, client) -> Optional[ClusterLost]:
 
     where = _scheduler_name(client)
     if isinstance(exc, KilledWorker):
-        return ClusterLost(f"the cluster at {where} lost every worker that ran a chunk of the work ({_reason(exc)})")
+        return ClusterLost(
+            L_(
+                "the cluster at {address} lost every worker that ran a chunk of the work ({reason})",
+                address=where,
+                reason=_reason(exc),
+            )
+        )
     if isinstance(exc, (CancelledError, CommClosedError)):  # "cancelled for reason: scheduler-connection-lost", ...
-        return ClusterLost(f"lost the Dask scheduler at {where} (the connection to it closed)")
+        return ClusterLost(L_("lost the Dask scheduler at {address} (the connection to it closed)", address=where))
     if isinstance(exc, TimeoutError) or getattr(client, "status", "") != "running":
-        return ClusterLost(f"lost the Dask scheduler at {where} ({_reason(exc)})")
+        return ClusterLost(L_("lost the Dask scheduler at {address} ({reason})", address=where, reason=_reason(exc)))
     return None
 
 

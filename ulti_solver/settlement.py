@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Iterable, List, NamedTuple, Optional, Tuple
 
 from . import checks
-from .bids import BETLI, DURCHMARS, FOUR_ACES, PARTY, ULTI, Bid, fold_word, trumps_to_solve
+from .bids import BETLI, DURCHMARS, FOUR_ACES, PARTY, ULTI, Bid, bid_words, fold_word, trumps_to_solve
 from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, Suit
 from .coerce import as_bid, as_rules, as_trump
 from .errors import UltiInputError, excerpt
+from .i18n import L_
 from .kontra import NO_KONTRA, Kontra, half, kontra_for
 from .position import Outcome
 from .scoring import Scoring, SilentItem
@@ -84,11 +85,11 @@ SILENT_ULTI = frozenset(SEVEN_ITEMS.values())
 BEATEN = frozenset({SilentItem.ULTI_BEATEN, SilentItem.DEFENDER_ULTI_BEATEN})  # lost silent ultis
 #: Silent items that cannot happen together, and why.
 EXCLUSIVE = (
-    (SILENT_100, "the two sides cannot both reach 100 (R25)"),
-    (SILENT_ULTI, "there is one trump seven and one tenth trick (R26)"),
+    (SILENT_100, L_("the two sides cannot both reach 100 (R25)")),
+    (SILENT_ULTI, L_("there is one trump seven and one tenth trick (R26)")),
     (
         frozenset({SilentItem.DURCHMARS, SilentItem.ULTI_BEATEN, SilentItem.DEFENDER_ULTI}),
-        "in a durchmars the declarer wins the tenth trick (R27)",
+        L_("in a durchmars the declarer wins the tenth trick (R27)"),
     ),
 )
 
@@ -110,8 +111,12 @@ def component_case(bid: Bid, component: str) -> str:
 
 def _not_a_component(bid: Bid, name: str) -> SettlementError:
     return SettlementError(
-        f"{excerpt(name)} is not a component of the bid {str(bid)!r}; "
-        f"its components: {', '.join(bid.ordered_components())}"
+        L_(
+            "{name} is not a component of the bid {bid}; its components: {components}",
+            name=excerpt(name),
+            bid=L_("'{bid}'", bid=bid_words(bid)),
+            components=", ".join(bid.ordered_components()),
+        )
     )
 
 
@@ -132,8 +137,11 @@ def colour_factor(bid: Bid, trump: Optional[Suit], table: str, case: Optional[st
             return RED_NO_TRUMP_VALUE if bid.red else NO_TRUMP_VALUE
         if trump is None:
             raise SettlementError(
-                f"under suit-values the {bid} pays by its trump (acorns x1, leaves x2, bells x3, hearts x4, R39): "
-                "name the trump"
+                L_(
+                    "under suit-values the {bid} pays by its trump (acorns x1, leaves x2, bells x3, hearts x4, R39): "
+                    "name the trump",
+                    bid=bid_words(bid),
+                )
             )
         return SUIT_VALUE[trump]
     if bid.red and case not in RED_NOT_DOUBLED.get(table, ()):
@@ -327,12 +335,12 @@ def parse_names(text: str) -> List[str]:
     if words == ["-"]:
         return []
     if not words:
-        raise SettlementError("no names given; write '-' for none")
+        raise SettlementError(L_("no names given; write '-' for none"))
     if "-" in words:
-        raise SettlementError(f"'-' means none and cannot go with other names in {excerpt(text)}")
+        raise SettlementError(L_("'-' means none and cannot go with other names in {names}", names=excerpt(text)))
     for i, word in enumerate(words):
         if word in words[:i]:
-            raise SettlementError(f"{word!r} is named twice in {excerpt(text)}")
+            raise SettlementError(L_("{word!r} is named twice in {names}", word=word, names=excerpt(text)))
     return words
 
 
@@ -340,18 +348,20 @@ def _silent_item(name: str) -> SilentItem:
     try:
         return SilentItem(fold_word(str(name)))
     except ValueError:
-        raise SettlementError(f"unknown silent item {excerpt(name)}; known: {', '.join(SilentItem)}") from None
+        raise SettlementError(
+            L_("unknown silent item {name}; known: {known}", name=excerpt(name), known=", ".join(SilentItem))
+        ) from None
 
 
 def _why_impossible(bid: Bid, item: SilentItem) -> Optional[str]:
     """Why ``item`` cannot happen in ``bid`` (R25-R27), or None when it can."""
     if item in SILENT_100:
-        return None if bid.plays_party else "a silent 100 needs a bid that plays the party (R22, R25)"
+        return None if bid.plays_party else L_("a silent 100 needs a bid that plays the party (R22, R25)")
     if not bid.has_trump:
-        return "it needs a trump game (R26, R27)"
+        return L_("it needs a trump game (R26, R27)")
     if item == SilentItem.DURCHMARS:
-        return "the bid has durchmars (R27)" if DURCHMARS in bid.components else None
-    return "the bid has ulti (R26)" if bid.has_ulti else None
+        return L_("the bid has durchmars (R27)") if DURCHMARS in bid.components else None
+    return L_("the bid has ulti (R26)") if bid.has_ulti else None
 
 
 def _check_silent(bid: Bid, names: Iterable[str], made: frozenset) -> frozenset:
@@ -359,15 +369,31 @@ def _check_silent(bid: Bid, names: Iterable[str], made: frozenset) -> frozenset:
     for item in (i for i in SilentItem if i in items):
         reason = _why_impossible(bid, item)
         if reason:
-            raise SettlementError(f"silent {item} cannot happen in the bid {str(bid)!r}: {reason}")
+            raise SettlementError(
+                L_(
+                    "silent {item} cannot happen in the bid {bid}: {reason}",
+                    item=str(item),
+                    bid=L_("'{bid}'", bid=bid_words(bid)),
+                    reason=reason,
+                )
+            )
     for group, reason in EXCLUSIVE:
         both = [str(item) for item in SilentItem if item in group & items]
         if len(both) > 1:
-            raise SettlementError(f"silent {' and '.join(both)} cannot both happen: {reason}")
+            raise SettlementError(
+                L_(
+                    "silent {first} and {second} cannot both happen: {reason}",
+                    first=", ".join(both[:-1]),
+                    second=both[-1],
+                    reason=reason,
+                )
+            )
     if SilentItem.DURCHMARS in items and PARTY in bid.components and PARTY not in made:
         raise SettlementError(
-            "a silent durchmars means the declarer took every trick, and so won the party (R14, R27): "
-            "add party to --made"
+            L_(
+                "a silent durchmars means the declarer took every trick, and so won the party (R14, R27): "
+                "add party to --made"
+            )
         )
     return items
 

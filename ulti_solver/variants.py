@@ -1,5 +1,8 @@
 """Rule variants and the named rulebooks ("Variants and rulebooks" in RULES.md).
 
+Their descriptions are English, marked ``N_()``: ``ulti rules`` shows them
+in the language of the run, ``ulti rules --json`` as written.
+
 Both are registries of named records, read by name: a :class:`Variant`
 says which rule it changes and what it means at the table with and
 without it; a :class:`Rulebook` is a named set of switches with its value
@@ -15,6 +18,7 @@ from typing import Iterable, NamedTuple, Optional, Tuple
 
 from . import checks
 from .errors import UltiInputError, excerpt
+from .i18n import L_, N_
 
 
 class Variant(NamedTuple):
@@ -50,41 +54,47 @@ VARIANTS = {
         Variant(
             DURCHMARS_TEN_HIGH,
             "R3",
-            "colorless durchmars ranks the ten high, as in trump games (A T K O U 9 8 7)",
-            "colorless durchmars (like betli) ranks the ten between the unter and the nine",
+            N_("colorless durchmars ranks the ten high, as in trump games (A T K O U 9 8 7)"),
+            N_("colorless durchmars (like betli) ranks the ten between the unter and the nine"),
         ),
         Variant(
             FREE_SEVEN,
             "R12",
-            "in an ulti bid the declarer may play the trump seven whenever the rules of play allow",
-            "in an ulti bid the declarer keeps the trump seven while holding another trump",
+            N_("in an ulti bid the declarer may play the trump seven whenever the rules of play allow"),
+            N_("in an ulti bid the declarer keeps the trump seven while holding another trump"),
         ),
         Variant(
             TALON_TO_DECLARER,
             "R16",
-            "aces and tens in the talon count for the declarer, not the defenders",
-            "aces and tens in the talon count for the defenders",
+            N_("aces and tens in the talon count for the declarer, not the defenders"),
+            N_("aces and tens in the talon count for the defenders"),
         ),
         Variant(
             MARRIAGE_NEEDS_TRICK,
             "R15",
-            "a player's marriages count only once his side has won a trick; "
-            "a side without card points may still win the party",
-            "marriages count without a trick, but a side with no card points never wins the party",
+            N_(
+                "a player's marriages count only once his side has won a trick; "
+                "a side without card points may still win the party"
+            ),
+            N_("marriages count without a trick, but a side with no card points never wins the party"),
         ),
         Variant(
             KONTRA_DURCHMARS_INDIVIDUAL,
             "R37",
-            "a kontra on a durchmars counts only for the defender who said it, with trump too",
-            "in a trump game every kontra counts for both defenders; only betli and colorless "
-            "durchmars are kontra'd by each defender on his own",
+            N_("a kontra on a durchmars counts only for the defender who said it, with trump too"),
+            N_(
+                "in a trump game every kontra counts for both defenders; only betli and colorless "
+                "durchmars are kontra'd by each defender on his own"
+            ),
         ),
         Variant(
             SUIT_VALUES,
             "R39",
-            "a bid's values are multiplied by its trump: acorns x1, leaves x2, bells x3, hearts x4 "
-            "(betli and colorless durchmars x1, their red forms x4)",
-            "a red bid doubles its values; the trump suit does not change them otherwise",
+            N_(
+                "a bid's values are multiplied by its trump: acorns x1, leaves x2, bells x3, hearts x4 "
+                "(betli and colorless durchmars x1, their red forms x4)"
+            ),
+            N_("a red bid doubles its values; the trump suit does not change them otherwise"),
         ),
     )
 }
@@ -97,27 +107,27 @@ VALUE_TABLES = (CLASSIC, TOURNAMENT)
 RULEBOOKS = {
     book.name: book
     for book in (
-        Rulebook("ultiblog", (), CLASSIC, "the ultiblog rule book (seed 000)", "no switches (the default)"),
+        Rulebook("ultiblog", (), CLASSIC, N_("the ultiblog rule book (seed 000)"), N_("no switches (the default)")),
         Rulebook(
             "tournament",
             (TALON_TO_DECLARER,),
             TOURNAMENT,
-            "a tournament regulation (seed 003)",
-            "the talon's aces and tens are the declarer's; the tournament value table",
+            N_("a tournament regulation (seed 003)"),
+            N_("the talon's aces and tens are the declarer's; the tournament value table"),
         ),
         Rulebook(
             "classic",
             (MARRIAGE_NEEDS_TRICK, KONTRA_DURCHMARS_INDIVIDUAL),
             CLASSIC,
-            "the classic rules page with the classic bid table (seed 002)",
-            "marriages count only with a trick won; a kontra on a durchmars is each defender's own",
+            N_("the classic rules page with the classic bid table (seed 002)"),
+            N_("marriages count only with a trick won; a kontra on a durchmars is each defender's own"),
         ),
         Rulebook(
             "rablo",
             (DURCHMARS_TEN_HIGH,),
             CLASSIC,
-            "a rablóulti rules page, its older rule (seed 001)",
-            "colorless durchmars ranks the ten high",
+            N_("a rablóulti rules page, its older rule (seed 001)"),
+            N_("colorless durchmars ranks the ten high"),
         ),
     )
 }
@@ -190,7 +200,9 @@ def parse_table(name: str) -> str:
     """A value table name of R32 (``classic`` or ``tournament``), any case."""
     key = name.strip().lower() if isinstance(name, str) else name
     if key not in VALUE_TABLES:
-        raise VariantError(f"unknown value table {excerpt(name)}; known: {', '.join(VALUE_TABLES)}")
+        raise VariantError(
+            L_("unknown value table {name}; known: {known}", name=excerpt(name), known=", ".join(VALUE_TABLES))
+        )
     return key
 
 
@@ -198,7 +210,9 @@ def parse_rulebook(name: Optional[str]) -> Rulebook:
     """A rulebook by name, any case (``None``: the default)."""
     key = DEFAULT_RULEBOOK if name is None else name.strip().lower() if isinstance(name, str) else name
     if key not in RULEBOOKS:
-        raise VariantError(f"unknown rulebook {excerpt(name)}; known: {', '.join(RULEBOOKS)}")
+        raise VariantError(
+            L_("unknown rulebook {name}; known: {known}", name=excerpt(name), known=", ".join(RULEBOOKS))
+        )
     return RULEBOOKS[key]
 
 
@@ -210,7 +224,9 @@ def make_rules(book: Optional[str] = None, variants: Iterable[str] = (), table: 
     for variant in checks.names("variants", variants):
         key = variant.strip().lower() if isinstance(variant, str) else variant
         if key not in VARIANTS:
-            raise VariantError(f"unknown variant {excerpt(variant)}; known: {', '.join(VARIANTS)}")
+            raise VariantError(
+                L_("unknown variant {name}; known: {known}", name=excerpt(variant), known=", ".join(VARIANTS))
+            )
         if key not in switches:
             switches.append(key)
     ordered = tuple(v for v in VARIANTS if v in switches)

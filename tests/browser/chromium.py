@@ -17,8 +17,6 @@ import base64
 import os
 import shutil
 
-import pytest
-
 REQUIRED = os.environ.get("ULTI_BROWSER_TESTS") == "required"
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 #: Pixels of a page with something on it spread far more than this (luminance, 0-255).
@@ -52,21 +50,6 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=chromium_path(), headless=True)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    reason = missing()
-    if reason:
-        if REQUIRED:
-            pytest.fail(f"ULTI_BROWSER_TESTS=required but {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
-
-
 class Watched:
     """A page and what it did: the errors its scripts raised and the addresses it asked for."""
 
@@ -77,15 +60,6 @@ class Watched:
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
         page.on("request", lambda request: self.requests.append(request.url))
-
-
-@pytest.fixture
-def watched(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    try:
-        yield Watched(context.new_page())
-    finally:
-        context.close()
 
 
 def pixel_spread(page, png: bytes) -> float:

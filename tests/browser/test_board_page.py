@@ -4,8 +4,7 @@ shown checked against ``ulti solve --cards --value --json``, the keys, branches,
 import json
 
 import pytest
-from chromium import NOT_BLANK, browser, pixel_spread, watched  # noqa: F401  (fixtures)
-from conftest import run_cli
+from chromium import NOT_BLANK, pixel_spread
 
 pytestmark = pytest.mark.browser
 
@@ -23,13 +22,17 @@ def board_url():
         yield url
 
 
-def cli_cards(played):
-    """``ulti solve --cards --value --json`` at the position: {card: value}, and the best cards."""
-    args = [DEAL, *GAME, "--cards", "--value", "--json"] + (["--play", " ".join(played)] if played else [])
-    result = run_cli("solve", *args)
-    assert result.exit_code == 0, result.stderr
-    answer = json.loads(result.stdout)
-    return {card: a["value"] for card, a in answer["cards"].items()}, answer["best"]
+@pytest.fixture
+def cli_cards(ulti_json):
+    """``cli_cards(PLAYED)``: what ``ulti solve --cards --value --json`` says at the position, as
+    {card: value} and the best cards."""
+
+    def answer(played):
+        args = [DEAL, *GAME, "--cards", "--value", "--json"] + (["--play", " ".join(played)] if played else [])
+        [data] = ulti_json("solve", *args)
+        return {card: a["value"] for card, a in data["cards"].items()}, data["best"]
+
+    return answer
 
 
 def shown_cards(page):
@@ -53,7 +56,7 @@ def deal_the_readme_deal(page, url):
     settled(page, 0)
 
 
-def test_the_readme_deal_played_out_by_clicking_shows_the_clis_values(watched, board_url):  # noqa: F811
+def test_the_readme_deal_played_out_by_clicking_shows_the_clis_values(watched, board_url, ulti, cli_cards):
     page = watched.page
     deal_the_readme_deal(page, board_url)
     played, mistakes = [], 0
@@ -91,7 +94,7 @@ def test_the_readme_deal_played_out_by_clicking_shows_the_clis_values(watched, b
     # The analysis of the game is the CLI's: the same errors, marked on the graph.
     page.click("#analyse")
     page.wait_for_selector("#analysis svg.value-graph")
-    analysis = run_cli("analyse", DEAL, *GAME, "--play", " ".join(played), "--json")
+    analysis = ulti("analyse", DEAL, *GAME, "--play", " ".join(played), "--json")
     errors = [json.loads(line) for line in analysis.stdout.splitlines()][:-1]
     errors = [e["index"] for e in errors if e["error"]]
     assert len(errors) == 3
@@ -110,7 +113,7 @@ def test_the_readme_deal_played_out_by_clicking_shows_the_clis_values(watched, b
     assert watched.errors == []
 
 
-def test_a_different_card_branches_and_the_best_line_plays_out(watched, board_url):  # noqa: F811
+def test_a_different_card_branches_and_the_best_line_plays_out(watched, board_url, ulti):
     page = watched.page
     deal_the_readme_deal(page, board_url)
     for played, card in enumerate(("BT", "BA", "BU"), start=1):
@@ -129,7 +132,7 @@ def test_a_different_card_branches_and_the_best_line_plays_out(watched, board_ur
     page.click("#best-line")
     page.wait_for_selector("#play-line")
     line = [c.get_attribute("data-card") for c in page.locator("#line-view .card").all()]
-    cli = run_cli("solve", DEAL, *GAME, "--play", "BT BA BU", "--line", "--json")
+    cli = ulti("solve", DEAL, *GAME, "--play", "BT BA BU", "--line", "--json")
     assert line == json.loads(cli.stdout)["line"] and len(line) == 27
     page.click("#play-line")
     page.keyboard.press("End")
@@ -138,7 +141,7 @@ def test_a_different_card_branches_and_the_best_line_plays_out(watched, board_ur
     assert watched.errors == []
 
 
-def test_bad_input_shows_the_clis_message_and_no_board(watched, board_url):  # noqa: F811
+def test_bad_input_shows_the_clis_message_and_no_board(watched, board_url, ulti):
     page = watched.page
     page.goto(board_url)
     page.fill("#deal", DEAL[:-1] + "7")
@@ -146,7 +149,7 @@ def test_bad_input_shows_the_clis_message_and_no_board(watched, board_url):  # n
     page.click("#deal-button")
     message = page.locator("#message")
     message.wait_for(state="visible")
-    cli = run_cli("solve", DEAL[:-1] + "7", *GAME)
+    cli = ulti("solve", DEAL[:-1] + "7", *GAME)
     assert f"Error: {message.inner_text()}" == cli.stderr.strip()
     assert page.locator("#board").is_hidden()
     assert [e for e in watched.errors if "400" not in e] == []  # the browser logs the 400 itself

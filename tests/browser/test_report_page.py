@@ -4,8 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from chromium import NOT_BLANK, browser, pixel_spread, watched  # noqa: F401  (fixtures)
-from conftest import run_cli
+from chromium import NOT_BLANK, pixel_spread
 
 from ulti_solver.analysis.replay import analyse_game
 from ulti_solver.analysis.single_dummy import band
@@ -19,21 +18,21 @@ GAMES = Path(__file__).resolve().parents[2] / "examples" / "games.txt"
 
 
 @pytest.fixture(scope="module")
-def games_page(tmp_path_factory):
+def games_page(tmp_path_factory, ulti):
     """The report of examples/games.txt's three games, written by the command."""
     path = tmp_path_factory.mktemp("report") / "games.html"
-    result = run_cli("analyse", "--file", str(GAMES), "--html", str(path), "--quiet")
+    result = ulti("analyse", "--file", str(GAMES), "--html", str(path), "--quiet")
     assert result.exit_code == 0, result.stderr
     return path
 
 
-def open_page(watched, path):  # noqa: F811
+def open_page(watched, path):
     watched.page.goto(path.as_uri())
     watched.page.wait_for_selector("#tricks")
     return watched.page
 
 
-def test_the_report_opens_offline_with_30_cards_the_graph_and_the_blunder(watched, games_page):  # noqa: F811
+def test_the_report_opens_offline_with_30_cards_the_graph_and_the_blunder(watched, games_page):
     page = open_page(watched, games_page)
     assert page.locator("#tricks .played-card").count() == 30
     points = page.locator("svg.value-graph polyline.series-value").get_attribute("points").split()
@@ -48,7 +47,7 @@ def test_the_report_opens_offline_with_30_cards_the_graph_and_the_blunder(watche
     assert watched.errors == []
 
 
-def test_the_arrow_keys_step_through_the_hands(watched, games_page):  # noqa: F811
+def test_the_arrow_keys_step_through_the_hands(watched, games_page):
     page = open_page(watched, games_page)
     hands = page.locator(".table-view .seat .card")
     assert hands.count() == 30 and page.locator(".counter").inner_text() == "0 / 30"
@@ -77,7 +76,7 @@ def test_the_arrow_keys_step_through_the_hands(watched, games_page):  # noqa: F8
     assert watched.errors == []
 
 
-def test_the_picker_shows_each_game_of_the_file(watched, games_page):  # noqa: F811
+def test_the_picker_shows_each_game_of_the_file(watched, games_page):
     page = open_page(watched, games_page)
     picks = page.locator("#picker .pick")
     assert picks.all_inner_texts()[:3] == [
@@ -99,7 +98,7 @@ def test_the_picker_shows_each_game_of_the_file(watched, games_page):  # noqa: F
     assert watched.errors == []
 
 
-def test_the_page_is_not_blank(watched, games_page):  # noqa: F811
+def test_the_page_is_not_blank(watched, games_page):
     page = open_page(watched, games_page)
     assert pixel_spread(page, page.screenshot(full_page=True)) > NOT_BLANK
     page.set_content("<html><body style='background:#fff'></body></html>")
@@ -121,7 +120,7 @@ def knowable_game() -> dict:
     return game
 
 
-def test_knowable_losses_draw_a_second_series_and_the_band_comes_from_them(watched, tmp_path):  # noqa: F811
+def test_knowable_losses_draw_a_second_series_and_the_band_comes_from_them(watched, tmp_path):
     path = tmp_path / "knowable.html"
     path.write_text(report_html([knowable_game()]), encoding="utf-8")
     page = open_page(watched, path)
@@ -140,10 +139,10 @@ def test_knowable_losses_draw_a_second_series_and_the_band_comes_from_them(watch
     assert watched.errors == []
 
 
-def test_analyse_knowable_html_draws_both_losses_and_bands_from_the_knowable_one(watched, tmp_path):  # noqa: F811
+def test_analyse_knowable_html_draws_both_losses_and_bands_from_the_knowable_one(watched, tmp_path, ulti):
     line = GAMES.read_text(encoding="utf-8").splitlines()[7]
     path = tmp_path / "knowable.html"
-    result = run_cli(
+    result = ulti(
         "analyse", "--file", "-", "--knowable", "20", "--json", "--html", str(path), "--quiet", input=line + "\n"
     )
     assert result.exit_code == 0, result.stderr
@@ -160,9 +159,9 @@ def test_analyse_knowable_html_draws_both_losses_and_bands_from_the_knowable_one
     assert watched.errors == []
 
 
-def test_a_script_in_the_data_stays_text(watched, tmp_path):  # noqa: F811
+def test_a_script_in_the_data_stays_text(watched, tmp_path):
     game = knowable_game()
-    game["bid"] = "ulti</script><script>window.hacked = 1</script>"
+    game["bid"] = game["bid_text"] = "ulti</script><script>window.hacked = 1</script>"  # the page shows bid_text
     path = tmp_path / "hostile.html"
     path.write_text(report_html([game]), encoding="utf-8")
     page = open_page(watched, path)

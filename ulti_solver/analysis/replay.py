@@ -21,6 +21,7 @@ from ..bids import Bid
 from ..cards import SUIT_NAMES, Card, Suit, card_label, card_name, cards_of
 from ..coerce import as_cards, as_game, as_game_at
 from ..deal import SEAT_NAMES, Deal
+from ..i18n import _
 from ..kontra import NO_KONTRA, Kontra, kontra_for
 from ..play import DECLARER, PlayRules
 from ..position import Position, replay, start_of_play
@@ -177,11 +178,19 @@ class CardVerdict:
 
     def __str__(self) -> str:
         """``trick 3: seat 2 played ♣A, -9 -> +3 (12 given away); best ♦7 ♦U ...``"""
-        given = f" ({self.cost} given away)" if self.error else ""
-        return (
-            f"trick {self.trick}: {SEAT_NAMES[self.seat]} played {self.card_label}, "
-            f"{_signed(self.value_before)} -> {_signed(self.value_after)}{given}; best {' '.join(self.best_labels)}"
-        )
+        values = {
+            "trick": self.trick,
+            "seat": _(SEAT_NAMES[self.seat]),
+            "card": self.card_label,
+            "before": _signed(self.value_before),
+            "after": _signed(self.value_after),
+            "best": " ".join(self.best_labels),
+        }
+        if self.error:
+            return _(
+                "trick {trick}: {seat} played {card}, {before} -> {after} ({cost} given away); best {best}"
+            ).format(cost=self.cost, **values)
+        return _("trick {trick}: {seat} played {card}, {before} -> {after}; best {best}").format(**values)
 
     def as_json(self) -> dict:
         return {

@@ -24,6 +24,7 @@ from ..bids import Bid, trumps_to_solve
 from ..cards import SUIT_NAMES, Suit, card_name, cards_label, format_hand
 from ..coerce import as_simulation
 from ..dealing import ConstraintError, Constraints, sample_deal
+from ..i18n import L_
 from ..kontra import NO_KONTRA, NO_SPEC, Kontra, KontraSpec, parse_kontra
 from ..search import world_results
 from ..variants import DEFAULT_RULES, Rules
@@ -130,7 +131,7 @@ def games_for(
     each with the kontras of ``kontra`` on the components it has (R36-R39)."""
     if constraints.talon is not None:
         if discards:
-            raise ConstraintError("a discard is for a 12-card hand; this hand already has its talon")
+            raise ConstraintError(L_("a discard is for a 12-card hand; this hand already has its talon"))
         chosen = [None]
     elif discards:
         chosen = []
@@ -138,7 +139,10 @@ def games_for(
             pair = tuple(sorted(pair))
             if len(pair) != 2 or pair[0] == pair[1] or any(not (constraints.hand >> c) & 1 for c in pair):
                 raise ConstraintError(
-                    f"a discard is two cards of the declarer's hand, not {cards_label(pair) or 'nothing'}"
+                    L_(
+                        "a discard is two cards of the declarer's hand, not {cards}",
+                        cards=cards_label(pair) or L_("nothing"),
+                    )
                 )
             chosen.append(pair)
     else:
@@ -218,7 +222,9 @@ def _cluster_argument(cluster):
 
     if cluster is None or isinstance(cluster, (str, ClusterAddress)) or hasattr(cluster, "submit"):
         return cluster
-    raise checks.wrong("cluster", cluster, "None, an address such as 'tcp://127.0.0.1:8786', or a distributed.Client")
+    raise checks.wrong(
+        "cluster", cluster, L_("None, an address such as 'tcp://127.0.0.1:8786', or a distributed.Client")
+    )
 
 
 #: Solves per cluster task: some 0.5-2 s of work (a quarter of that at the least, see
@@ -261,7 +267,8 @@ def simulate(
     constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules)
     from ..runner import ClusterLost, chunk_size, max_jobs, ordered_results
 
-    samples = checks.count("samples", samples, 1, MAX_SAMPLES, f" (at {MAX_SAMPLES:,} the 95% interval is +-0.001)")
+    why = L_(" (at {most:,} the {ci} interval is +-0.001)", most=MAX_SAMPLES, ci="95%")
+    samples = checks.count("samples", samples, 1, MAX_SAMPLES, why)
     seed = checks.whole("seed", seed)
     jobs = checks.count("jobs", jobs, 1, max_jobs(), " (4 worker processes per core)")
     cluster = _cluster_argument(cluster)

@@ -24,7 +24,9 @@ from functools import partial
 from typing import List, Optional, Sequence, Tuple, Union
 
 from ..cards import Card, card_label, card_name, cards_of
+from ..deal import SEAT_SUBJECTS
 from ..errors import UltiInputError
+from ..i18n import L_
 from ..knowledge import InformationSet
 from ..kontra import NO_KONTRA, Kontra
 from ..play import DECLARER, legal_moves
@@ -59,26 +61,39 @@ def chosen_worlds(info: InformationSet, samples: Union[int, str], seed: int):
         count = info.count()
         if count > MOST_WORLDS:
             raise WorldsError(
-                f"{count:,} worlds fit what {_seat(info.seat)} has seen, more than {MOST_WORLDS:,} to count one "
-                "by one: give a number of samples instead (--samples N)"
+                L_(
+                    "{count:,} worlds fit what {seat} has seen, more than {most:,} to count one "
+                    "by one: give a number of samples instead (--samples N)",
+                    count=count,
+                    seat=_seat(info.seat),
+                    most=MOST_WORLDS,
+                )
             )
         return list(info.worlds()), True
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-        raise WorldsError(f"samples is a number of worlds (1 or more) or 'all', not {samples!r}")
+        raise WorldsError(_NOT_SAMPLES(samples))
     return [info.world(seed, index) for index in range(samples)], False
 
 
-def _seat(seat: int) -> str:
-    return "the declarer" if seat == DECLARER else f"seat {seat}"
+def _seat(seat: int):
+    return SEAT_SUBJECTS[seat]
+
+
+def _NOT_SAMPLES(samples):
+    return L_("samples is a number of worlds (1 or more) or 'all', not {samples!r}", samples=samples)
 
 
 def legal_cards(info: InformationSet) -> List[Card]:
     """The cards the seat to move may play (R9-R12): it knows its own hand."""
     if len(info.played) == 30:
-        raise WorldsError("the game is over: nothing left to play")
+        raise WorldsError(L_("the game is over: nothing left to play"))
     if info.to_move != info.seat:
         raise WorldsError(
-            f"it is {_seat(info.to_move)}'s turn, not {_seat(info.seat)}'s: value the cards of the seat to move"
+            L_(
+                "it is {seat}'s turn, not {asking}'s: value the cards of the seat to move",
+                seat=_seat(info.to_move),
+                asking=_seat(info.seat),
+            )
         )
     hand = info.hand & ~info.table.by_seat[info.seat]
     return list(cards_of(legal_moves(hand, info.table.trick, info.play, info.seat == DECLARER)))
@@ -257,7 +272,7 @@ def play_values(
         n = len(worlds)
     else:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise WorldsError(f"samples is a number of worlds (1 or more) or 'all', not {samples!r}")
+            raise WorldsError(_NOT_SAMPLES(samples))
         worlds, exact, n = None, False, samples  # drawn in the workers
     totals, joints = card_totals(
         info,
@@ -320,7 +335,7 @@ def with_knowable(
     from ..runner import ordered_results
 
     if samples != "all" and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
-        raise WorldsError(f"samples is a number of worlds (1 or more) or 'all', not {samples!r}")
+        raise WorldsError(_NOT_SAMPLES(samples))
     work = partial(_knowable_task, analysis, samples, seed)
     indices = range(len(analysis.verdicts))
     verdicts = []

@@ -21,10 +21,11 @@ from urllib.parse import urlencode
 import click
 
 from ..analysis.replay import analyse_game, best_cards, best_line, card_solutions
-from ..bids import Bid, parse_bid, parse_trump
+from ..bids import Bid, bid_words, parse_bid, parse_trump
 from ..cards import Card, card_name
 from ..deal import Deal, parse_deal
 from ..errors import UltiInputError, excerpt
+from ..i18n import L_, _
 from ..kontra import Kontra, parse_kontra
 from ..play import PlayRules
 from ..position import Position, parse_play, replay
@@ -33,15 +34,15 @@ from ..variants import Rules
 
 #: The fields a request may carry, and what each holds.
 FIELDS = {
-    "deal": "the deal, in any notation the command line reads",
-    "bid": "the bid, in words",
-    "trump": "the trump suit (empty or null without trump)",
-    "rules": "the rulebook",
-    "variants": "the variant switches, a list",
-    "table": "the value table",
-    "kontra": "the kontras, as --kontra takes them (text, or a list of texts)",
-    "play": "the cards played so far, text or a list of cards",
-    "line": "true for one best line of play from the position",
+    "deal": L_("the deal, in any notation the command line reads"),
+    "bid": L_("the bid, in words"),
+    "trump": L_("the trump suit (empty or null without trump)"),
+    "rules": L_("the rulebook"),
+    "variants": L_("the variant switches, a list"),
+    "table": L_("the value table"),
+    "kontra": L_("the kontras, as --kontra takes them (text, or a list of texts)"),
+    "play": L_("the cards played so far, text or a list of cards"),
+    "line": L_("true for one best line of play from the position"),
 }
 #: The fields every request must carry.
 REQUIRED = ("deal", "bid")
@@ -53,7 +54,7 @@ class BoardInputError(UltiInputError):
 
 def _option_message(option: str, exc: Exception) -> str:
     """Click's wording for a bad option value, as ``ulti solve`` prints it: ``Invalid value for '--bid': ...``."""
-    return click.BadParameter(str(exc), param_hint=f"'{option}'").format_message()
+    return click.BadParameter(str(exc), param_hint=f"'{option}'").format_message()  # click's words, translated
 
 
 def _cli_message(exc: click.ClickException) -> str:
@@ -85,10 +86,12 @@ def _text(data: Mapping, name: str, required: bool = False) -> Optional[str]:
     value = data.get(name)
     if value is None or (isinstance(value, str) and not value.strip() and not required):
         if required:
-            raise BoardInputError(f"the request has no {name}: {FIELDS[name]}")
+            raise BoardInputError(L_("the request has no {name}: {what}", name=name, what=FIELDS[name]))
         return None
     if not isinstance(value, str):
-        raise BoardInputError(f"{name} is text ({FIELDS[name]}), not {excerpt(json.dumps(value))}")
+        raise BoardInputError(
+            L_("{name} is text ({what}), not {value}", name=name, what=FIELDS[name], value=excerpt(json.dumps(value)))
+        )
     return value
 
 
@@ -101,7 +104,14 @@ def _texts(data: Mapping, name: str) -> List[str]:
         return [value]
     if isinstance(value, list) and all(isinstance(item, str) for item in value):
         return [item for item in value if item.strip()]
-    raise BoardInputError(f"{name} is text or a list of texts ({FIELDS[name]}), not {excerpt(json.dumps(value))}")
+    raise BoardInputError(
+        L_(
+            "{name} is text or a list of texts ({what}), not {value}",
+            name=name,
+            what=FIELDS[name],
+            value=excerpt(json.dumps(value)),
+        )
+    )
 
 
 def read_request(body: bytes) -> dict:
@@ -109,14 +119,23 @@ def read_request(body: bytes) -> dict:
     try:
         data = json.loads(body.decode("utf-8"))
     except UnicodeDecodeError:
-        raise BoardInputError("the request is not UTF-8 text") from None
+        raise BoardInputError(L_("the request is not UTF-8 text")) from None
     except json.JSONDecodeError as exc:
-        raise BoardInputError(f"the request is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise BoardInputError(
+            L_(
+                "the request is not JSON: {problem} at line {line} column {column}",
+                problem=exc.msg,
+                line=exc.lineno,
+                column=exc.colno,
+            )
+        ) from None
     if not isinstance(data, dict):
-        raise BoardInputError(f"the request is a JSON object with the fields {', '.join(FIELDS)}")
+        raise BoardInputError(L_("the request is a JSON object with the fields {fields}", fields=", ".join(FIELDS)))
     unknown = [key for key in data if key not in FIELDS]
     if unknown:
-        raise BoardInputError(f"unknown field {excerpt(unknown[0])} (known: {', '.join(FIELDS)})")
+        raise BoardInputError(
+            L_("unknown field {field} (known: {known})", field=excerpt(unknown[0]), known=", ".join(FIELDS))
+        )
     return data
 
 
@@ -128,7 +147,7 @@ def read_game(data: Mapping) -> BoardGame:
     try:
         deal = parse_deal(deal_text)
     except UltiInputError as exc:
-        raise BoardInputError(f"bad deal: {exc}") from None
+        raise BoardInputError(L_("bad deal: {problem}", problem=exc)) from None
     try:
         bid = parse_bid(bid_text)
     except UltiInputError as exc:
@@ -145,12 +164,14 @@ def read_game(data: Mapping) -> BoardGame:
     if isinstance(play, list) and all(isinstance(card, str) for card in play):
         play = " ".join(play)
     elif not isinstance(play, str):
-        raise BoardInputError(f"play is text or a list of cards, not {excerpt(json.dumps(play))}")
+        raise BoardInputError(L_("play is text or a list of cards, not {value}", value=excerpt(json.dumps(play))))
     try:
         rules = build_rules(_text(data, "rules"), _texts(data, "variants"), _text(data, "table"))
         games = played_games(bid, trump)
         if len(games) > 1:
-            raise BadInput(f"a played {bid} game has one trump: add --trump bells, leaves or acorns")
+            raise BadInput(
+                _("a played {bid} game has one trump: add --trump bells, leaves or acorns").format(bid=bid_words(bid))
+            )
         ((bid, trump),) = games
         kontra = game_kontra(spec, bid, rules)
     except click.ClickException as exc:
@@ -163,7 +184,7 @@ def read_game(data: Mapping) -> BoardGame:
     try:
         position = replay(deal, PlayRules.for_game(bid, trump, rules), played)
     except UltiInputError as exc:
-        raise BoardInputError(f"bad play: {exc}") from None
+        raise BoardInputError(L_("bad play: {problem}", problem=exc)) from None
     return BoardGame(deal, bid, trump, rules, kontra, tuple(played), position)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..analysis.replay import analyse_game
 from ..bids import CANONICAL_WORDS
+from ..i18n import _, language
 from ..report.data import game_data, page_meta
 from ..report.html import fill, report_html, script_json, static_text
 from ..variants import DEFAULT_RULEBOOK, RULEBOOKS, VALUE_TABLES, VARIANTS
@@ -52,9 +53,9 @@ def board_meta(limits) -> dict:
     """The page's names (cards, seats, bands) and the choices it offers."""
     return {
         **page_meta(),
-        "rulebooks": [{"name": b.name, "description": b.description} for b in RULEBOOKS.values()],
+        "rulebooks": [{"name": b.name, "description": _(b.description)} for b in RULEBOOKS.values()],
         "default_rulebook": DEFAULT_RULEBOOK,
-        "variants": [{"name": v.name, "rule": v.rule, "text": v.with_it} for v in VARIANTS.values()],
+        "variants": [{"name": v.name, "rule": v.rule, "text": _(v.with_it)} for v in VARIANTS.values()],
         "tables": list(VALUE_TABLES),
         "bid_words": list(CANONICAL_WORDS),
         "bids": list(SUGGESTED_BIDS),
@@ -63,7 +64,7 @@ def board_meta(limits) -> dict:
 
 
 def board_page(limits) -> str:
-    return fill(static_text("board.html", BOARD), {"META": script_json(board_meta(limits))})
+    return fill(static_text("board.html", BOARD), {"META": script_json(board_meta(limits)), "LANG": language()})
 
 
 def report_page(game: BoardGame) -> str:

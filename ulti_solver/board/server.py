@@ -41,6 +41,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import UltiInputError
+from ..i18n import L_, _
 from ..report.html import static_text
 from .answers import BoardInputError, analyse_objects, json_lines, read_game, read_request, solve_object
 from .page import STATIC_FILES, board_page, report_page
@@ -88,14 +89,20 @@ class Searches:
     async def run(self, work: Callable, *args):
         limits = self.limits
         if self.running >= limits.workers + limits.waiting:
-            raise Busy(f"the board is busy: {self.running} searches under way or waiting; try again in a moment")
+            raise Busy(
+                _("the board is busy: {count} searches under way or waiting; try again in a moment").format(
+                    count=self.running
+                )
+            )
         self.running += 1
         future = asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
         future.add_done_callback(self._finished)
         try:
             return await asyncio.wait_for(asyncio.shield(future), limits.seconds)
         except asyncio.TimeoutError:
-            raise Busy(f"the search took longer than {limits.seconds:g} s and was given up") from None
+            raise Busy(
+                _("the search took longer than {seconds:g} s and was given up").format(seconds=limits.seconds)
+            ) from None
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -135,11 +142,15 @@ def _answering(limits: Limits, endpoint: Callable) -> Callable:
         except BoardInputError as exc:
             return _error(400, " ".join(str(exc).split()))
         except TooLarge:
-            return _error(413, f"the request is larger than {limits.body_bytes} bytes, the board's limit")
+            return _error(
+                413, _("the request is larger than {size} bytes, the board's limit").format(size=limits.body_bytes)
+            )
         except Busy as exc:
             return _error(503, str(exc), {"Retry-After": "1"})
         except Exception as exc:  # a bug: one line in the page and on stderr, never a traceback
-            line = f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
+            line = _("internal error: {kind}: {message}").format(
+                kind=type(exc).__name__, message=" ".join(str(exc).split())[:300]
+            )
             _say(f"ulti board: {line}")
             if os.environ.get("ULTI_DEBUG"):
                 raise
@@ -157,7 +168,7 @@ def _query_request(request: Request) -> dict:
         key for key in params if key not in ("deal", "bid", "trump", "rules", "table", "play", "variant", "kontra")
     ]
     if unknown:
-        raise BoardInputError(f"unknown field {unknown[0]!r} in the address")
+        raise BoardInputError(L_("unknown field {field!r} in the address", field=unknown[0]))
     return data
 
 
@@ -194,7 +205,7 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
         data = read_request(await read_body(request, limits.body_bytes))
         with_line = data.get("line", False)
         if not isinstance(with_line, bool):
-            raise BoardInputError("line is true or false: whether to give one best line of play")
+            raise BoardInputError(L_("line is true or false: whether to give one best line of play"))
         data = {k: v for k, v in data.items() if k != "line"}
         text = await searches.run(lambda: json_lines([solve_object(read_game(data), with_line)]))
         return Response(text, media_type=NDJSON)
@@ -202,7 +213,7 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
     async def api_analyse(request: Request) -> Response:
         data = read_request(await read_body(request, limits.body_bytes))
         if "line" in data:
-            raise BoardInputError("line belongs to /api/solve, not to an analysis")
+            raise BoardInputError(L_("line belongs to /api/solve, not to an analysis"))
         text = await searches.run(lambda: json_lines(analyse_objects(read_game(data))))
         return Response(text, media_type=NDJSON)
 
@@ -213,8 +224,12 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
 
     async def not_found(request: Request, exc: HTTPException) -> Response:
         if exc.status_code == 405:
-            return _error(405, f"{request.method} is not answered here; the board's questions are POSTed")
-        return _error(exc.status_code, f"nothing at {request.url.path[:80]}" if exc.status_code == 404 else exc.detail)
+            return _error(
+                405, _("{method} is not answered here; the board's questions are POSTed").format(method=request.method)
+            )
+        if exc.status_code == 404:
+            return _error(404, _("nothing at {path}").format(path=request.url.path[:80]))
+        return _error(exc.status_code, exc.detail)
 
     routes = [
         Route("/", page),
@@ -251,7 +266,12 @@ def listen(host: str, port: int) -> socket.socket:
         sock.close()
         reason = getattr(exc, "strerror", None) or str(exc)
         raise UltiInputError(
-            f"cannot listen on {host}:{port}: {reason}; choose another --port (0 picks a free one) or --host"
+            L_(
+                "cannot listen on {host}:{port}: {reason}; choose another --port (0 picks a free one) or --host",
+                host=host,
+                port=port,
+                reason=reason,
+            )
         ) from None
     sock.set_inheritable(True)
     return sock

@@ -9,13 +9,15 @@ import click
 
 from ..analysis.replay import GameAnalysis, analyse_game
 from ..batch import numbered_lines, one_line, open_lines
-from ..deal import SEAT_NAMES
+from ..bids import bid_words
 from ..errors import UltiInputError
+from ..i18n import N_, NN_, _, english, n_
 from ..kontra import NO_SPEC
 from ..play import PlayRules, trick_winner
 from ..position import parse_play, replay
 from ..record import parse_record
 from .app import interrupted_status
+from .language import UltiCommand
 from .options import (
     BadInput,
     bid_option,
@@ -34,21 +36,22 @@ from .options import (
 )
 from .output import Output, progress_bar
 from .text import (
+    FROM_THERE,
     aligned,
     card_text,
     cards_text,
     deal_header,
     explained,
     pays_text,
-    plural,
     result_text,
+    seat_name,
     signed,
     units_text,
     value_legend,
 )
 
 
-@click.command(name="analyse", context_settings={"ignore_unknown_options": True})
+@click.command(name="analyse", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @deal_argument(required=False)
 @bid_option(required=False)
 @trump_option()
@@ -56,40 +59,46 @@ from .text import (
     "--play",
     "play_text",
     metavar="CARDS",
-    help="The cards played, in play order from the opening lead (all 30, or fewer).",
+    help=N_("The cards played, in play order from the opening lead (all 30, or fewer)."),
 )
 @click.option(
     "--file",
     "file",
     type=click.Path(exists=True, dir_okay=False, allow_dash=True),
-    help="Analyse every game of FILE, one per line: DEAL | BID | SUIT | CARDS (or JSON lines).",
+    help=N_("Analyse every game of FILE, one per line: DEAL | BID | SUIT | CARDS (or JSON lines)."),
 )
 @rules_options()
-@kontra_option("the game's components (for --file: on every game's bid)")
+@kontra_option(N_("the game's components (for --file: on every game's bid)"))
 @worlds_option(
     "--knowable",
     None,
     100_000,
-    "Also judge each card from what its player could know then (R40-R44): on N worlds drawn from "
-    "his information set, or 'all' of them (exact; an error past 100,000).",
+    N_(
+        "Also judge each card from what its player could know then (R40-R44): on N worlds drawn from "
+        "his information set, or 'all' of them (exact; an error past 100,000)."
+    ),
 )
-@click.option("--seed", type=int, default=0, show_default=True, metavar="K", help="The seed of --knowable's draws.")
-@jobs_option("the cards of --knowable")
+@click.option("--seed", type=int, default=0, show_default=True, metavar="K", help=N_("The seed of --knowable's draws."))
+@jobs_option(N_("the cards of --knowable"))
 @cluster_options()
 @json_option(
-    "JSON lines: one object per card (index, trick, seat, card, value_before, value_after, "
-    "best, error, cost, hindsight_loss, hindsight_band, band; with --knowable knowable_loss, "
-    'knowable_stderr, knowable_samples), then {"summary": ...}.'
+    N_(
+        "JSON lines: one object per card (index, trick, seat, card, value_before, value_after, "
+        "best, error, cost, hindsight_loss, hindsight_band, band; with --knowable knowable_loss, "
+        'knowable_stderr, knowable_samples), then {"summary": ...}.'
+    )
 )
 @click.option(
     "--html",
     "html_file",
     type=click.Path(dir_okay=False),
     metavar="FILE",
-    help="Also write the game (with --file: every game of the file) as one HTML page that needs no network: "
-    "the deal, a graph of the value, every trick, the hands card by card.",
+    help=N_(
+        "Also write the game (with --file: every game of the file) as one HTML page that needs no network: "
+        "the deal, a graph of the value, every trick, the hands card by card."
+    ),
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")
+@click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar on stderr."))
 def command(
     deal,
     bid,
@@ -146,20 +155,22 @@ def command(
     """
     rules = build_rules(rulebook, variants, table)
     if jobs is not None and cluster:
-        raise click.UsageError("choose one of -j and --cluster")
+        raise click.UsageError(_("choose one of -j and --cluster"))
     judge = _Knowable(knowable, seed, jobs or 1, cluster, quiet) if knowable is not None else None
     report = _html_report(html_file)
     if file is not None:
         if deal or play_text or bid is not None:
-            raise click.UsageError("give either --file or a DEAL with --bid and --play, not both")
+            raise click.UsageError(_("give either --file or a DEAL with --bid and --play, not both"))
         _analyse_file(file, rules, as_json, quiet, kontra, judge, report)
         return
     if not deal or bid is None or play_text is None:
-        raise click.UsageError("give a DEAL with --bid and --play (and --trump for a trump bid), or --file FILE")
+        raise click.UsageError(_("give a DEAL with --bid and --play (and --trump for a trump bid), or --file FILE"))
     the_deal = read_deal(deal)
     games = played_games(bid, trump)
     if len(games) > 1:
-        raise BadInput(f"a played {bid} game has one trump: add --trump bells, leaves or acorns")
+        raise BadInput(
+            _("a played {bid} game has one trump: add --trump bells, leaves or acorns").format(bid=bid_words(bid))
+        )
     ((played_bid, played_trump),) = games
     levels = game_kontra(kontra, played_bid, rules)
     try:
@@ -203,7 +214,7 @@ class _Knowable:
             from ..runner import connect
 
             client = connect(self.cluster)
-        bar = progress_bar(len(analysis.verdicts), "card", self.quiet)
+        bar = progress_bar(len(analysis.verdicts), N_("card"), self.quiet)
         try:
             return with_knowable(
                 analysis,
@@ -233,7 +244,7 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge
         lines = list(numbered_lines(source)) if file != "-" else numbered_lines(source)
         total = len(lines) if file != "-" else None
         try:
-            with progress_bar(total, "game", quiet) as bar:
+            with progress_bar(total, N_("game"), quiet) as bar:
                 out = Output(out.format, bar)
                 for number, text in lines:
                     try:
@@ -249,10 +260,10 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge
                         message = one_line(exc)
                         if report is not None:
                             report.bad_line(number, message)
-                        if as_json:
-                            out.json({"line": number, "error": message})
+                        if as_json:  # JSON stays English, for scripts
+                            out.json({"line": number, "error": one_line(english(exc))})
                         else:
-                            out.message(f"line {number}: {message}")
+                            out.message(_("line {line}: {message}").format(line=number, message=message))
                         number = None
                         bar.update(1)
                         continue
@@ -272,13 +283,15 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge
 
 def _stopped(done: int, bad: List[int], total, at) -> str:
     """How far an interrupted ``analyse --file`` got, in one line: ``Interrupted at line 12: 4 of 10 games ...``."""
-    where = f" at line {at}" if at is not None else ""
-    games = f"{done} game{'s' if done != 1 else ''} analysed"
+    games = n_("{n} game analysed", "{n} games analysed", done)
     if bad:
         shown = ", ".join(map(str, bad[:10])) + (" ..." if len(bad) > 10 else "")
-        games += f", {len(bad)} bad line{'s' if len(bad) != 1 else ''} ({shown})"
-    so_far = games if total is None else f"{done + len(bad)} of {total} lines done ({games})"
-    return f"Interrupted{where}: {so_far}; the games above are complete."
+        games += n_(", {n} bad line ({lines})", ", {n} bad lines ({lines})", len(bad), lines=shown)
+    if total is not None:
+        games = _("{done} of {total} lines done ({games})").format(done=done + len(bad), total=total, games=games)
+    if at is not None:
+        return _("Interrupted at line {line}: {so_far}; the games above are complete.").format(line=at, so_far=games)
+    return _("Interrupted: {so_far}; the games above are complete.").format(so_far=games)
 
 
 def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: int = None) -> None:
@@ -289,17 +302,22 @@ def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: int = None)
         out.json({**tag, "summary": analysis.summary()})
         return
     if line is not None:
-        out.line(f"== line {line} ==")
+        out.line(_("== line {line} ==").format(line=line))
     out.lines(game_table(analysis) + [""])
 
 
 def game_table(analysis: GameAnalysis) -> List[str]:
     """The tricks as rows, each card marked '!' when it was an error, then the errors and the end in words."""
     lines = deal_header(
-        analysis.deal, analysis.bid, analysis.rules, title="Game", trumps=[analysis.trump], kontra=analysis.kontra
+        analysis.deal,
+        analysis.bid,
+        analysis.rules,
+        title=N_("Game  {deal}"),
+        trumps=[analysis.trump],
+        kontra=analysis.kontra,
     )
     play = PlayRules.for_game(analysis.bid, analysis.trump, analysis.rules)
-    rows = [["trick", "led by", "cards", "won by", "value after"]]
+    rows = [[_("trick"), _("led by"), _("cards"), _("won by"), _("value after")]]
     trick: list = []
     verdicts = analysis.verdicts
     for verdict in verdicts:
@@ -309,79 +327,105 @@ def game_table(analysis: GameAnalysis) -> List[str]:
             cards = "  ".join(card_text(v.card) + ("!" if v.error else " ") for v in trick)
             won = "-"
             if len(trick) == 3:
-                won = SEAT_NAMES[(leader + trick_winner([v.card for v in trick], play)) % 3]
-            rows.append([str(trick[0].trick), SEAT_NAMES[leader], cards, won, signed(trick[-1].value_after)])
+                won = seat_name((leader + trick_winner([v.card for v in trick], play)) % 3)
+            rows.append([str(trick[0].trick), seat_name(leader), cards, won, signed(trick[-1].value_after)])
             trick = []
     start = verdicts[0].value_before if verdicts else analysis.final_value
-    lines += explained("Value at the start", f"{signed(start)}, with best play {pays_text(start)}")
-    lines += ["'!' marks a card that gave value away.", ""]
+    lines += explained(
+        _("Value at the start"), _("{value}, with best play {pays}").format(value=signed(start), pays=pays_text(start))
+    )
+    lines += [_("'!' marks a card that gave value away."), ""]
     lines += aligned(rows, right=(4,))
     if analysis.knowable:
         lines += _knowable_lines(analysis)
     else:
         errors = [v for v in verdicts if v.error]
-        lines += ["", "Errors:" if errors else "No errors: every card kept the value."]
+        lines += ["", _("Errors:") if errors else _("No errors: every card kept the value.")]
         for v in errors:
-            head = f"  trick {v.trick}: "
-            band = f", a {v.hindsight_band}" if v.hindsight_band else ""
-            lines.append(
-                f"{head}{SEAT_NAMES[v.seat]} played {card_text(v.card)}, {signed(v.value_before)} -> "
-                f"{signed(v.value_after)} ({v.cost} units per defender given away{band})"
+            head = _("  trick {trick}: ").format(trick=v.trick)
+            played = _("{seat} played {card}, {before} -> {after}").format(
+                seat=seat_name(v.seat),
+                card=card_text(v.card),
+                before=signed(v.value_before),
+                after=signed(v.value_after),
             )
-            lines.append(f"{' ' * len(head)}best was {cards_text(v.best)}")
+            if v.hindsight_band:
+                given = _("({units} units per defender given away, {band})").format(
+                    units=v.cost, band=_(BAND_WORDS[v.hindsight_band][0])
+                )
+            else:
+                given = _("({units} units per defender given away)").format(units=v.cost)
+            lines.append(f"{head}{played} {given}")
+            lines.append(" " * len(head) + _("best was {cards}").format(cards=cards_text(v.best)))
     counts, costs = analysis.errors_by_seat(), analysis.cost_by_seat()
     seats = [
-        f"{SEAT_NAMES[s]} {plural(counts[s], 'error')}" + (f" ({costs[s]} units given away)" if costs[s] else "")
+        seat_name(s)
+        + " "
+        + n_("{n} error", "{n} errors", counts[s])
+        + (_(" ({units} units given away)").format(units=costs[s]) if costs[s] else "")
         for s in range(3)
     ]
-    lines += [""] + explained("Summary", "; ".join(seats))
+    lines += [""] + explained(_("Summary"), "; ".join(seats))
     if analysis.knowable:
-        lines += explained("Knowable", "; ".join(_bands_words(s, analysis.bands_by_seat()[str(s)]) for s in range(3)))
+        lines += explained(
+            _("Knowable"), "; ".join(_bands_words(s, analysis.bands_by_seat()[str(s)]) for s in range(3))
+        )
     lines += [""] + _game_end(analysis, play)
-    lines += ["", *value_legend(analysis.rules.value_table, "with best play from there on", bool(analysis.kontra))]
-    lines += explained("value after", "the value once the trick's last card is played")
+    lines += ["", *value_legend(analysis.rules.value_table, FROM_THERE, bool(analysis.kontra))]
+    lines += explained(_("value after"), _("the value once the trick's last card is played"))
     return lines
 
 
 def _knowable_lines(analysis: GameAnalysis) -> List[str]:
     """Each card that either verdict marks: what hindsight says beside what its player could know (R44)."""
     marked = [v for v in analysis.verdicts if v.hindsight_band or v.band]
-    lines = ["", "Errors, judged two ways (R44): in hindsight, every card known; and from what the player"]
-    lines += ["could know then, on the worlds he could not tell apart (mean loss ± its standard error):", ""]
+    lines = ["", _("Errors, judged two ways (R44): in hindsight, every card known; and from what the player")]
+    lines += [_("could know then, on the worlds he could not tell apart (mean loss ± its standard error):"), ""]
     if not marked:
-        return lines + ["  No card lost as much as a unit either way."]
+        return lines + [_("  No card lost as much as a unit either way.")]
     for v in marked:
-        head = f"  trick {v.trick}: "
-        lines.append(f"{head}{SEAT_NAMES[v.seat]} played {card_text(v.card)}")
+        head = _("  trick {trick}: ").format(trick=v.trick)
+        lines.append(head + _("{seat} played {card}").format(seat=seat_name(v.seat), card=card_text(v.card)))
         pad = " " * len(head)
         if not v.cost:
-            hindsight = "a best card: nothing given away"
-        else:
-            named = f", {BAND_WORDS[v.hindsight_band][0]}" if v.hindsight_band else ""
-            hindsight = f"{units_text(v.cost)} units given away{named} (best was {cards_text(v.best)})"
-        knowable = f"{v.knowable_loss:.2f} ± {v.knowable_stderr:.2f} on {plural(v.knowable_samples, 'world')}"
-        if v.band:
-            verdict = f"{BAND_WORDS[v.band][0]}: from his seat he could have known better"
+            hindsight = _("a best card: nothing given away")
         elif v.hindsight_band:
-            verdict = "no error from his seat: bad luck, not bad play"
+            hindsight = _("{units} units given away, {band} (best was {cards})").format(
+                units=units_text(v.cost), band=_(BAND_WORDS[v.hindsight_band][0]), cards=cards_text(v.best)
+            )
         else:
-            verdict = "within the noise"
-        lines += explained(f"{pad}hindsight", hindsight)
-        lines += explained(f"{pad}knowable", f"{knowable}: {verdict}")
+            hindsight = _("{units} units given away (best was {cards})").format(
+                units=units_text(v.cost), cards=cards_text(v.best)
+            )
+        knowable = n_(
+            "{loss:.2f} ± {stderr:.2f} on {n} world",
+            "{loss:.2f} ± {stderr:.2f} on {n} worlds",
+            v.knowable_samples,
+            loss=v.knowable_loss,
+            stderr=v.knowable_stderr,
+        )
+        if v.band:
+            verdict = _("{band}: from his seat he could have known better").format(band=_(BAND_WORDS[v.band][0]))
+        elif v.hindsight_band:
+            verdict = _("no error from his seat: bad luck, not bad play")
+        else:
+            verdict = _("within the noise")
+        lines += explained(pad + _("hindsight"), hindsight)
+        lines += explained(pad + _("knowable"), f"{knowable}: {verdict}")
     return lines
 
 
-#: R44's bands as a sentence says one and many.
+#: R44's bands as a sentence says one and many (the summary counts them: "1 blunder", "2 mistakes").
 BAND_WORDS = {
-    "inaccuracy": ("an inaccuracy", "inaccuracies"),
-    "mistake": ("a mistake", "mistakes"),
-    "blunder": ("a blunder", "blunders"),
+    "inaccuracy": (N_("an inaccuracy"), *NN_("{n} inaccuracy", "{n} inaccuracies")),
+    "mistake": (N_("a mistake"), *NN_("{n} mistake", "{n} mistakes")),
+    "blunder": (N_("a blunder"), *NN_("{n} blunder", "{n} blunders")),
 }
 
 
 def _bands_words(seat: int, bands: dict) -> str:
-    marked = [f"{n} {BAND_WORDS[name][n != 1] if n != 1 else name}" for name, n in bands.items() if n]
-    return f"{SEAT_NAMES[seat]} " + (", ".join(marked) if marked else "none")
+    marked = [n_(BAND_WORDS[name][1], BAND_WORDS[name][2], n) for name, n in bands.items() if n]
+    return f"{seat_name(seat)} " + (", ".join(marked) if marked else _("none"))
 
 
 def _game_end(analysis: GameAnalysis, play: PlayRules) -> List[str]:
@@ -390,9 +434,11 @@ def _game_end(analysis: GameAnalysis, play: PlayRules) -> List[str]:
     if played < 30:
         value = analysis.final_value
         return explained(
-            f"After {plural(played, 'card')}",
-            f"the game is not finished; its value is {signed(value)}: with best play from here {pays_text(value)}",
+            n_("After {n} card", "After {n} cards", played),
+            _("the game is not finished; its value is {value}: with best play from here {pays}").format(
+                value=signed(value), pays=pays_text(value)
+            ),
         )
     outcome = replay(analysis.deal, play, [v.card for v in analysis.verdicts]).so_far
     text = result_text(analysis.deal, analysis.bid, analysis.trump, analysis.rules, outcome, analysis.kontra)
-    return explained("The game ended", text)
+    return explained(_("The game ended"), text)

@@ -18,8 +18,11 @@ from importlib import import_module
 
 import click
 
+from .. import i18n
 from ..cards import symbols_as_letters
 from ..errors import UltiInputError
+from ..i18n import N_, _
+from .language import TranslatedHelp, VersionMessage, lang_in, lang_option
 
 #: Exit status when Ctrl-C stops a command (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
@@ -43,17 +46,17 @@ COMMANDS = {
 #: What ``ulti --help`` lists for each command, so that listing them imports none of them
 #: (a test holds these to each command's own first docstring line).
 SUMMARIES = {
-    "solve": "Solve one deal: each part of the bid, and what it is worth.",
-    "batch": "Solve every deal of FILE, one deal per line ('-' reads stdin).",
-    "discards": "Try every discard of the declarer's 12 cards, best first.",
-    "best": "Rank every bid and trump by its double-dummy value (R34, R35).",
-    "settle": "What a finished game pays, item by item (R30-R33, R36-R39).",
-    "analyse": "Judge each card of a played game by the double-dummy value (R34).",
-    "simulate": "Deal the unseen cards at random, solve every sample.",
-    "play": "Which card to play, from what one seat has seen (R40-R43).",
-    "board": "Explore a deal card by card on a page in the browser (R34).",
-    "rules": "The rules in words (ulti rules R34, ulti rules kontra); rulebooks.",
-    "example": "Print an example file; without NAME, list them.",
+    "solve": N_("Solve one deal: each part of the bid, and what it is worth."),
+    "batch": N_("Solve every deal of FILE, one deal per line ('-' reads stdin)."),
+    "discards": N_("Try every discard of the declarer's 12 cards, best first."),
+    "best": N_("Rank every bid and trump by its double-dummy value (R34, R35)."),
+    "settle": N_("What a finished game pays, item by item (R30-R33, R36-R39)."),
+    "analyse": N_("Judge each card of a played game by the double-dummy value (R34)."),
+    "simulate": N_("Deal the unseen cards at random, solve every sample."),
+    "play": N_("Which card to play, from what one seat has seen (R40-R43)."),
+    "board": N_("Explore a deal card by card on a page in the browser (R34)."),
+    "rules": N_("The rules in words (ulti rules R34, ulti rules kontra); rulebooks."),
+    "example": N_("Print an example file; without NAME, list them."),
 }
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -78,7 +81,7 @@ MESSAGE_LIMIT = 500
 def _shorten(match: re.Match) -> str:
     """A long quoted word as its start and its end (the end of a path names the file)."""
     text = match.group(1)
-    return f"'{text[:80]}...{text[-40:]}' ({len(text)} characters)"
+    return _("'{start}...{end}' ({count} characters)").format(start=text[:80], end=text[-40:], count=len(text))
 
 
 def one_line(message: object) -> str:
@@ -131,7 +134,7 @@ def _say(text: str) -> None:
         _quiet_broken_pipe()
 
 
-class UltiGroup(click.Group):
+class UltiGroup(TranslatedHelp, click.Group):
     """A click group that prints every error as one line and never a traceback.
 
     Click's own usage errors normally print the usage and a hint on extra
@@ -147,8 +150,8 @@ class UltiGroup(click.Group):
 
     def format_commands(self, ctx, formatter):
         """The command list of ``ulti --help``, from :data:`SUMMARIES` (no command is imported)."""
-        with formatter.section("Commands"):
-            formatter.write_dl([(name, SUMMARIES[name]) for name in COMMANDS])
+        with formatter.section(_("Commands")):
+            formatter.write_dl([(name, _(SUMMARIES[name])) for name in COMMANDS])
 
     def get_command(self, ctx, name):
         module = COMMANDS.get(name)
@@ -166,7 +169,11 @@ class UltiGroup(click.Group):
             close = close or difflib.get_close_matches(name.lower(), list(COMMANDS), n=2, cutoff=0.6)
             if close:
                 shown = name if len(name) <= 40 else name[:40] + "..."
-                ctx.fail(f"No such command {shown!r}; did you mean {' or '.join(repr(c) for c in close)}?")
+                ctx.fail(
+                    _("No such command {command!r}; did you mean {commands}?").format(
+                        command=shown, commands=_(" or ").join(repr(c) for c in close)
+                    )
+                )
         return super().resolve_command(ctx, args)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
@@ -174,12 +181,23 @@ class UltiGroup(click.Group):
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         extra.pop("windows_expand_args", None)
         args = sys.argv[1:] if args is None else list(args)
-        if not args:  # bare 'ulti': the help, as a page
-            args = ["--help"]
+        if not _without_lang(args):  # bare 'ulti' (or 'ulti --lang hu'): the help, as a page
+            args = [*args, "--help"]
         prog_name = prog_name or "ulti"
         previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
+        given = lang_in(args)
         try:
-            status = self._run(args, prog_name, complete_var, extra)
+            with i18n.using(given):  # chosen once, before click reads a word: its errors speak it too
+                wrong = None if given else i18n.environment_problem()
+                if wrong is not None:
+                    _say(
+                        _("Error: {variable}={value!r} is not a language of the program: en or hu").format(
+                            variable=i18n.ENV, value=wrong
+                        )
+                    )
+                    status = 2
+                else:
+                    status = self._run(args, prog_name, complete_var, extra)
         finally:
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
@@ -203,32 +221,46 @@ class UltiGroup(click.Group):
         except click.exceptions.Exit as exc:
             return exc.exit_code
         except click.UsageError as exc:
-            hint = f" (try '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-            _say(f"Error: {one_line(exc.format_message())}{hint}")
+            hint = _(" (try '{command} --help')").format(command=exc.ctx.command_path) if exc.ctx is not None else ""
+            _say(_("Error: {message}").format(message=one_line(exc.format_message())) + hint)
             return exc.exit_code
         except click.ClickException as exc:
-            _say(f"Error: {one_line(exc.format_message())}")
+            _say(_("Error: {message}").format(message=one_line(exc.format_message())))
             return exc.exit_code
         except UltiInputError as exc:
-            _say(f"Error: {one_line(exc)}")
+            _say(_("Error: {message}").format(message=one_line(exc)))
             return 2
         except (click.Abort, KeyboardInterrupt) as exc:
-            _say("Interrupted.")
+            _say(_("Interrupted."))
             return interrupted_status(exc)
         except Exception as exc:  # an internal error: a bug, not the user's input
             from ..runner import ClusterLost  # imported here: off the start-up path
 
             if isinstance(exc, ClusterLost):  # nor a bug: the cluster went away (exit 1, one line)
-                _say(f"Error: {one_line(exc)}")
+                _say(_("Error: {message}").format(message=one_line(exc)))
                 return 1
             if os.environ.get("ULTI_DEBUG"):
                 raise
             _say(
-                f"Error: internal error: {type(exc).__name__}: {one_line(exc)} "
-                "(run with ULTI_DEBUG=1 to see the traceback)"
+                _("Error: internal error: {kind}: {message} (run with ULTI_DEBUG=1 to see the traceback)").format(
+                    kind=type(exc).__name__, message=one_line(exc)
+                )
             )
             return 1
         return 0
+
+
+def _without_lang(args):
+    """The command line without its --lang options and their values."""
+    rest, skip = [], False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            rest.append(arg)
+    return rest
 
 
 def _main_thread() -> bool:
@@ -237,8 +269,10 @@ def _main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
-@click.group(cls=UltiGroup, context_settings=CONTEXT)
-@click.version_option(package_name="ulti-solver", prog_name="ulti")
+@click.group(cls=UltiGroup, context_settings=CONTEXT, params=[lang_option()])
+@click.version_option(
+    package_name="ulti-solver", prog_name="ulti", message=VersionMessage("%(prog)s, version %(version)s")
+)
 def main():
     """Double-dummy solver for Ulti, the Hungarian three-player card game.
 

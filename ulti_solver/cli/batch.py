@@ -9,15 +9,27 @@ from typing import Iterable, List, Tuple
 
 import click
 
-from ..batch import BatchSettings, BatchTally, LineOutcome, numbered_lines, one_line, open_lines, solve_batch_line
+from ..batch import (
+    WHOLE_BID,
+    BatchSettings,
+    BatchTally,
+    LineOutcome,
+    numbered_lines,
+    one_line,
+    open_lines,
+    solve_batch_line,
+)
 from ..bids import COMPONENT_ORDER
+from ..cards import SUITS
+from ..i18n import N_, NN_, _, english, n_
 from ..runner import ClusterLost, chunk_size, jobs_plan, ordered_results
 from ..scoring import SilentQuestion
 from ..search import implementation
 from .app import interrupted_status
+from .language import UltiCommand
 from .options import build_rules, game_options, json_option, kontra_option, value_option, worker_options
 from .output import CSV, JSON, Output, output_format, progress_bar
-from .text import aligned, number_text, plural, signed, trump_text, value_legend, yes_no
+from .text import aligned, bid_label, component_word, number_text, signed, trump_text, value_legend, yes_no
 
 CSV_SILENT = tuple(SilentQuestion)
 #: The widest a table line may be: it fits a terminal of 100 columns (components wrap).
@@ -26,19 +38,21 @@ TABLE_WIDTH = 100
 LINE_WIDTH, BID_WIDTH, TRUMP_WIDTH, WHOLE_WIDTH, POINTS_WIDTH, VALUE_WIDTH = 5, 24, 8, 5, 6, 5
 
 
-@click.command(name="batch")
+@click.command(name="batch", cls=UltiCommand)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @game_options(
     bid_required=False,
-    bid_help="The bid for lines that do not name their own ('DEAL | BID').",
-    trump_help="The trump for lines whose bid has a trump that is not red and that do not "
-    "name their own ('DEAL | BID | SUIT'); other lines ignore it.",
+    bid_help=N_("The bid for lines that do not name their own ('DEAL | BID')."),
+    trump_help=N_(
+        "The trump for lines whose bid has a trump that is not red and that do not "
+        "name their own ('DEAL | BID | SUIT'); other lines ignore it."
+    ),
 )
-@value_option("each result")
-@kontra_option("each line's bid, for --value (a line's own fourth field, DEAL | BID | SUIT | KONTRAS, wins)")
-@json_option('JSON lines: one object per deal and trump, {"line": N, "error": ...} for a bad line.')
-@click.option("--csv", "as_csv", is_flag=True, help="CSV with a header row: one row per deal and trump.")
-@worker_options("deals")
+@value_option(N_("each result"))
+@kontra_option(N_("each line's bid, for --value (a line's own fourth field, DEAL | BID | SUIT | KONTRAS, wins)"))
+@json_option(N_('JSON lines: one object per deal and trump, {"line": N, "error": ...} for a bad line.'))
+@click.option("--csv", "as_csv", is_flag=True, help=N_("CSV with a header row: one row per deal and trump."))
+@worker_options(N_("deals"))
 def command(
     file, bid, trump, variants, rulebook, table, silent, with_value, kontra, as_json, as_csv, jobs, cluster, quiet
 ):
@@ -88,7 +102,7 @@ def command(
                 ordered_results(
                     work, lines, jobs, chunk_size(total, jobs), cluster=cluster, spread_after=spread_after
                 ) as outcomes,
-                progress_bar(total, "deal", quiet) as bar,
+                progress_bar(total, N_("deal"), quiet) as bar,
             ):
                 out = Output(fmt, bar)
                 for outcome in outcomes:
@@ -101,16 +115,20 @@ def command(
         except ClusterLost as exc:
             lost = exc
     if not quiet:
-        head = "Interrupted after" if stopped is not None else "Stopped after" if lost is not None else "Solved"
+        head = INTERRUPTED if stopped is not None else STOPPED if lost is not None else SOLVED
         for text in summary(tally, time.monotonic() - started, head):
             click.echo(text, err=True)
         for text in value_legend(rules.value_table) if with_value else ():
             click.echo(text, err=True)
     if lost is not None:  # said even with --quiet: the run failed, and the results end early
         done = tally.deals + len(tally.bad_lines)
-        of = "" if total is None else f" of {total}"
-        upto = f"; the results above are complete up to line {last} of the file" if last else ""
-        click.echo(f"Error: {one_line(lost)}: stopped after {done}{of} lines{upto}", err=True)
+        if total is None:
+            stopped_at = _("stopped after {done} lines").format(done=done)
+        else:
+            stopped_at = _("stopped after {done} of {total} lines").format(done=done, total=total)
+        if last:
+            stopped_at += _("; the results above are complete up to line {line} of the file").format(line=last)
+        click.echo(_("Error: {message}").format(message=f"{one_line(lost)}: {stopped_at}"), err=True)
         sys.exit(1)
     if stopped is not None:
         sys.exit(interrupted_status(stopped))
@@ -120,13 +138,13 @@ def command(
 
 def print_outcome(out: Output, outcome: LineOutcome, silent: bool, with_value: bool) -> None:
     if out.format == JSON:
-        if outcome.error is not None:
-            out.json({"line": outcome.line, "error": outcome.error})
+        if outcome.error is not None:  # JSON stays English, for scripts
+            out.json({"line": outcome.line, "error": one_line(english(outcome.error))})
         for solution in outcome.solutions:
             out.json({"line": outcome.line, **solution.as_json()})
         return
     if outcome.error is not None:
-        out.message(f"line {outcome.line}: {outcome.error}")
+        out.message(_("line {line}: {message}").format(line=outcome.line, message=one_line(outcome.error)))
     if out.format == CSV:
         for row in csv_rows(outcome, silent, with_value):
             out.csv_row(row)
@@ -134,21 +152,41 @@ def print_outcome(out: Output, outcome: LineOutcome, silent: bool, with_value: b
         out.lines(table_rows(outcome, with_value))
 
 
-def summary(tally: BatchTally, seconds: float, head: str = "Solved") -> List[str]:
-    """The summary on stderr; ``head`` says how the run ended: Solved, Interrupted after, Stopped after."""
+#: How a batch ended, as its summary starts: solved, stopped by Ctrl-C, stopped by a lost cluster.
+SOLVED = NN_(
+    "Solved {n} deal ({games}) in {seconds:.2f} s, {rate:.1f} deals/s",
+    "Solved {n} deals ({games}) in {seconds:.2f} s, {rate:.1f} deals/s",
+)
+INTERRUPTED = NN_(
+    "Interrupted after {n} deal ({games}) in {seconds:.2f} s, {rate:.1f} deals/s",
+    "Interrupted after {n} deals ({games}) in {seconds:.2f} s, {rate:.1f} deals/s",
+)
+STOPPED = NN_(
+    "Stopped after {n} deal ({games}) in {seconds:.2f} s, {rate:.1f} deals/s",
+    "Stopped after {n} deals ({games}) in {seconds:.2f} s, {rate:.1f} deals/s",
+)
+
+
+def summary(tally: BatchTally, seconds: float, head=SOLVED) -> List[str]:
+    """The summary on stderr; ``head`` says how the run ended: SOLVED, INTERRUPTED, STOPPED."""
     rate = tally.deals / seconds if seconds > 0 else 0.0
-    lines = [
-        f"{head} {plural(tally.deals, 'deal')} ({plural(tally.games, 'game')} with their trumps) "
-        f"in {seconds:.2f} s, {rate:.1f} deals/s"
-    ]
+    games = n_("{n} game with their trumps", "{n} games with their trumps", tally.games)
+    lines = [n_(head[0], head[1], tally.deals, games=games, seconds=seconds, rate=rate)]
     if tally.bad_lines:
         shown = ", ".join(map(str, tally.bad_lines[:20])) + (" ..." if len(tally.bad_lines) > 20 else "")
-        lines.append(f"{plural(len(tally.bad_lines), 'bad line')}: {shown}")
+        lines.append(n_("{n} bad line: {lines}", "{n} bad lines: {lines}", len(tally.bad_lines), lines=shown))
     counts = tally.made_counts()
     if counts:
-        width = max(len(str(made)) for _, made, _ in counts)
-        lines.append("Made:")
-        lines += aligned([[name, f"{made:>{width}} of {played}"] for name, made, played in counts])
+        width = max(len(str(made)) for _name, made, _played in counts)
+        lines.append(_("Made:"))
+        rows = [
+            [
+                _(name) if name == WHOLE_BID else component_word(name),
+                _("{made} of {played}").format(made=f"{made:>{width}}", played=played),
+            ]
+            for name, made, played in counts
+        ]
+        lines += aligned(rows)
     return lines
 
 
@@ -168,8 +206,8 @@ def csv_bool(value) -> str:
 def csv_rows(outcome: LineOutcome, silent: bool, with_value: bool) -> List[List[str]]:
     """One row per game; components the bid does not have are left empty."""
     width = len(csv_header(silent, with_value))
-    if outcome.error is not None:
-        return [[str(outcome.line)] + [""] * (width - 2) + [outcome.error]]
+    if outcome.error is not None:  # CSV, like JSON, stays English
+        return [[str(outcome.line)] + [""] * (width - 2) + [one_line(english(outcome.error))]]
     rows = []
     for s in outcome.solutions:
         row = [str(outcome.line), str(s.deal), str(s.bid), s.trump_name or ""]
@@ -185,16 +223,34 @@ def csv_rows(outcome: LineOutcome, silent: bool, with_value: bool) -> List[List[
 
 def table_header(with_value: bool) -> str:
     """The table's head: each line's deal comes on a row of its own, its games (bid and trump) below it."""
+    line, deal, trump, whole, points, value = (
+        _("line"),
+        _("deal / bid"),
+        _("trump"),
+        _("whole"),
+        _("points"),
+        _("value"),
+    )
     cells = [
-        f"{'line':>{LINE_WIDTH}}",
-        f"{'deal / bid':<{BID_WIDTH}}",
-        f"{'trump':<{TRUMP_WIDTH}}",
-        f"{'whole':<{WHOLE_WIDTH}}",
-        f"{'points':>{POINTS_WIDTH}}",
+        f"{line:>{LINE_WIDTH}}",
+        f"{deal:<{BID_WIDTH}}",
+        f"{trump:<{trump_width()}}",
+        f"{whole:<{whole_width()}}",
+        f"{points:>{POINTS_WIDTH}}",
     ]
     if with_value:
-        cells.append(f"{'value':>{VALUE_WIDTH}}")
-    return "  ".join(cells + ["components"])
+        cells.append(f"{value:>{VALUE_WIDTH}}")
+    return "  ".join(cells + [_("components")])
+
+
+def trump_width() -> int:
+    """The trump column: as wide as its widest word in the language of the run (``no trump``, ``adu nélkül``)."""
+    return max(TRUMP_WIDTH, len(_("trump")), *(len(trump_text(t)) for t in (None, *SUITS)))
+
+
+def whole_width() -> int:
+    """The whole-bid column: its heading or ``yes``/``no``, whichever is wider in the language of the run."""
+    return max(WHOLE_WIDTH, len(_("whole")), len(yes_no(True)), len(yes_no(False)))
 
 
 def table_rows(outcome: LineOutcome, with_value: bool = False) -> List[str]:
@@ -203,20 +259,20 @@ def table_rows(outcome: LineOutcome, with_value: bool = False) -> List[str]:
         return []
     rows = [f"{outcome.line:>{LINE_WIDTH}}  {outcome.deal}"]
     for s in outcome.solutions:
-        bid = str(s.bid)
+        bid = bid_label(s.bid)
         if len(bid) > BID_WIDTH:
             rows.append(f"{'':<{LINE_WIDTH}}  {bid}")
             bid = ""
         cells = [
             " " * LINE_WIDTH,
             f"{bid:<{BID_WIDTH}}",
-            f"{trump_text(s.trump):<{TRUMP_WIDTH}}",
-            f"{yes_no(s.joint):<{WHOLE_WIDTH}}",
+            f"{trump_text(s.trump):<{trump_width()}}",
+            f"{yes_no(s.joint):<{whole_width()}}",
             f"{number_text(s.declarer_points):>{POINTS_WIDTH}}",
         ]
         if with_value:
             cells.append(f"{signed(s.value):>{VALUE_WIDTH}}")
-        parts = [f"{name} {yes_no(made)}" for name, made in s.components.items()]
+        parts = [f"{component_word(name)} {yes_no(made)}" for name, made in s.components.items()]
         rows += wrapped("  ".join(cells) + "  ", parts)
     return rows
 

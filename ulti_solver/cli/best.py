@@ -9,6 +9,8 @@ import click
 
 from ..analysis.best import best_bids, count_candidates
 from ..errors import UltiInputError
+from ..i18n import N_, _, n_
+from .language import UltiCommand
 from .options import (
     BadInput,
     bids_option,
@@ -22,6 +24,7 @@ from .options import (
 from .output import Output, progress_bar
 from .text import (
     aligned,
+    bid_label,
     cards_text,
     hands_table,
     pays_text,
@@ -35,7 +38,7 @@ from .text import (
 )
 
 
-@click.command(name="best", context_settings={"ignore_unknown_options": True})
+@click.command(name="best", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @deal_argument()
 @click.option(
     "--top",
@@ -43,22 +46,26 @@ from .text import (
     default=10,
     show_default=True,
     metavar="N",
-    help="How many candidates to list, best first; 0 lists every one.",
+    help=N_("How many candidates to list, best first; 0 lists every one."),
 )
-@bids_option("Only this bid (repeatable), in every trump it may take.")
+@bids_option(N_("Only this bid (repeatable), in every trump it may take."))
 @rules_options()
-@kontra_option("every candidate that has the components named ('all=1': every component of each)")
+@kontra_option(N_("every candidate that has the components named ('all=1': every component of each)"))
 @json_option(
-    "JSON lines, best first: each candidate as 'solve --value --json' prints it, plus \"rank\" "
-    '(and "discard" for a 12-card hand).'
+    N_(
+        "JSON lines, best first: each candidate as 'solve --value --json' prints it, plus \"rank\" "
+        '(and "discard" for a 12-card hand).'
+    )
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
+@click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar and no summary on stderr."))
 @click.option(
     "--verbose",
     "-v",
     is_flag=True,
-    help="Say on stderr how the candidates were weighed: how many were valued exactly, "
-    "how many ruled out by a quick test or by their best possible value.",
+    help=N_(
+        "Say on stderr how the candidates were weighed: how many were valued exactly, "
+        "how many ruled out by a quick test or by their best possible value."
+    ),
 )
 def command(deal, top, bids, variants, rulebook, table, kontra, as_json, quiet, verbose):
     """Rank every bid and trump by its double-dummy value (R34, R35).
@@ -93,7 +100,7 @@ def command(deal, top, bids, variants, rulebook, table, kontra, as_json, quiet, 
     the_deal = read_deal(deal)
     total = count_candidates(the_deal, bids)
     started = time.monotonic()
-    with progress_bar(total, "candidate", quiet) as bar:
+    with progress_bar(total, N_("candidate"), quiet) as bar:
         last = [0]
 
         def advance(done):
@@ -118,12 +125,21 @@ def command(deal, top, bids, variants, rulebook, table, kontra, as_json, quiet, 
 
 def summary(result, seconds: float, verbose: bool = False) -> list:
     """The stderr lines: how many candidates in how long; with -v, the search's own figures."""
-    lines = [f"Weighed {result.candidates:,} candidate{'s' if result.candidates != 1 else ''} in {seconds:.2f} s"]
+    lines = [
+        n_(
+            "Weighed {n:,} candidate in {seconds:.2f} s",
+            "Weighed {n:,} candidates in {seconds:.2f} s",
+            result.candidates,
+            seconds=seconds,
+        )
+    ]
     if verbose:
         lines += [
-            f"  {result.searched:,} valued exactly",
-            f"  {result.tested:,} ruled out by a null-window search (can the declarer be sure of the N-th best value?)",
-            f"  {result.skipped:,} ruled out by their best possible value",
+            _("  {count:,} valued exactly").format(count=result.searched),
+            _(
+                "  {count:,} ruled out by a null-window search (can the declarer be sure of the N-th best value?)"
+            ).format(count=result.tested),
+            _("  {count:,} ruled out by their best possible value").format(count=result.skipped),
         ]
     return lines
 
@@ -131,15 +147,23 @@ def summary(result, seconds: float, verbose: bool = False) -> list:
 def _table(deal, result, rules, kontra):
     twelve = deal.before_discard
     lines = [
-        "Before the discard" if twelve else f"Deal  {deal}",
+        _("Before the discard") if twelve else _("Deal  {deal}").format(deal=deal),
         "",
         *hands_table(deal),
         "",
-        f"Rules {rules_text(rules)}",
-        *([f"Kontra {kontra} on every candidate that has it"] if kontra else []),
+        _("Rules {rules}").format(rules=rules_text(rules)),
+        *([_("Kontra {kontra} on every candidate that has it").format(kontra=kontra)] if kontra else []),
         "",
     ]
-    header = ["rank", *(["discard"] if twelve else []), "bid", "trump", "value", "whole bid", "points"]
+    header = [
+        _("rank"),
+        *([_("discard")] if twelve else []),
+        _("bid"),
+        _("trump"),
+        _("value"),
+        _("whole bid"),
+        _("points"),
+    ]
     rows = [header]
     for cand in result.ranked:
         s = cand.solution
@@ -148,27 +172,40 @@ def _table(deal, result, rules, kontra):
             [
                 str(cand.rank),
                 *([cards_text(cand.discard)] if twelve else []),
-                str(cand.bid),
+                bid_label(cand.bid),
                 trump_text(cand.trump),
                 signed(cand.value),
                 yes_no(s.joint),
                 points,
             ]
         )
-    shown = "every candidate" if len(result.ranked) == result.candidates else f"the best {len(result.ranked)}"
-    lines += [f"{result.candidates:,} candidates; {shown}, best first:", ""]
+    if len(result.ranked) == result.candidates:
+        shown = _("{count:,} candidates; every candidate, best first:").format(count=result.candidates)
+    else:
+        shown = _("{count:,} candidates; the best {shown}, best first:").format(
+            count=result.candidates, shown=len(result.ranked)
+        )
+    lines += [shown, ""]
     lines += aligned(rows, right=(0, 4 if twelve else 3))
     best = result.best()
     if best:
-        worth = f"worth {signed(best[0].value)}: {pays_text(best[0].value)}"
+        value, pays = signed(best[0].value), pays_text(best[0].value)
         names = [
-            ("" if c.discard is None else f"discard {cards_text(c.discard)}, ") + f"{c.bid} ({trump_text(c.trump)})"
+            ("" if c.discard is None else _("discard {cards}, ").format(cards=cards_text(c.discard)))
+            + f"{bid_label(c.bid)} ({trump_text(c.trump)})"
             for c in best
         ]
         if len(names) == 1:
-            lines += ["", f"Best bid (R35): {names[0]}, {worth}."]
+            lines += [
+                "",
+                _("Best bid (R35): {bid}, worth {value}: {pays}.").format(bid=names[0], value=value, pays=pays),
+            ]
         else:
-            lines += ["", f"Best bids (R35), each {worth}:", *(f"  {name}" for name in names)]
+            lines += [
+                "",
+                _("Best bids (R35), each worth {value}: {pays}:").format(value=value, pays=pays),
+                *(f"  {name}" for name in names),
+            ]
     lines += ["", *whole_bid_legend(), *points_legend(rules), *value_legend(rules.value_table, kontra=bool(kontra))]
     return lines
 

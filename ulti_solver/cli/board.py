@@ -6,41 +6,47 @@ import click
 
 from ..cards import SUIT_NAMES
 from ..errors import UltiInputError
+from ..i18n import N_, _
+from .language import UltiCommand
 from .options import BadInput, bid_option, deal_argument, kontra_option, read_deal, rules_options, trump_option
 
 #: The one line said where the extra is missing.
-NEEDS_EXTRA = 'the board needs its web server: pip install "ulti-solver[board]"'
+NEEDS_EXTRA = N_('the board needs its web server: pip install "ulti-solver[board]"')
 DEFAULT_PORT = 8765
 
 
-@click.command(name="board", context_settings={"ignore_unknown_options": True})
+@click.command(name="board", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @deal_argument(required=False)
 @bid_option(required=False)
-@trump_option("Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk).")
+@trump_option(N_("Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk)."))
 @click.option(
-    "--play", "play_text", metavar="CARDS", help="The cards played so far, in play order from the opening lead."
+    "--play", "play_text", metavar="CARDS", help=N_("The cards played so far, in play order from the opening lead.")
 )
 @rules_options()
-@kontra_option("the game's components")
+@kontra_option(N_("the game's components"))
 @click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="The address to listen on. 127.0.0.1 lets in this machine only; 0.0.0.0 lets in every machine "
-    "that reaches this one.",
+    metavar="ADDRESS",
+    help=N_(
+        "The address to listen on. 127.0.0.1 lets in this machine only; 0.0.0.0 lets in every machine "
+        "that reaches this one."
+    ),
 )
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),
     default=DEFAULT_PORT,
     show_default=True,
-    help="The port to listen on; 0 picks a free one.",
+    metavar="PORT",
+    help=N_("The port to listen on; 0 picks a free one."),
 )
-@click.option("--no-browser", is_flag=True, help="Do not open the page in the browser; just say where it is.")
+@click.option("--no-browser", is_flag=True, help=N_("Do not open the page in the browser; just say where it is."))
 @click.option(
     "--print-url",
     is_flag=True,
-    help="Print the address that opens the board on DEAL (and its play), and exit without serving.",
+    help=N_("Print the address that opens the board on DEAL (and its play), and exit without serving."),
 )
 def command(deal, bid, trump, play_text, variants, rulebook, table, kontra, host, port, no_browser, print_url):
     """Explore a deal card by card on a page in the browser (R34).
@@ -65,7 +71,7 @@ def command(deal, bid, trump, play_text, variants, rulebook, table, kontra, host
     """
     query = _game_query(deal, bid, trump, play_text, variants, rulebook, table, kontra) if deal else ""
     if not deal and (bid is not None or play_text):
-        raise click.UsageError("--bid and --play go with a DEAL")
+        raise click.UsageError(_("--bid and --play go with a DEAL"))
     if print_url:
         shown = host if host not in ("0.0.0.0", "::", "") else "127.0.0.1"
         shown = f"[{shown}]" if ":" in shown else shown
@@ -75,13 +81,13 @@ def command(deal, bid, trump, play_text, variants, rulebook, table, kontra, host
         import starlette  # noqa: F401  (the extra's two packages)
         import uvicorn  # noqa: F401
     except ImportError:
-        raise BadInput(NEEDS_EXTRA) from None
+        raise BadInput(_(NEEDS_EXTRA)) from None
     from ..board.server import address, allowed_hosts, listen, make_app, serve
 
     sock = listen(host, port)
     url = address(sock) + (f"?{query}" if query else "")
-    where = "every address of this machine" if host in ("0.0.0.0", "::", "") else host
-    click.echo(f"The board is at {url} (listening on {where}; Ctrl-C stops it)")
+    where = _("every address of this machine") if host in ("0.0.0.0", "::", "") else host
+    click.echo(_("The board is at {url} (listening on {where}; Ctrl-C stops it)").format(url=url, where=where))
     if not no_browser:
         _open_browser(url)
     serve(sock, make_app(hosts=allowed_hosts(host)))
@@ -92,7 +98,7 @@ def _game_query(deal, bid, trump, play_text, variants, rulebook, table, kontra) 
     from ..board.answers import BoardInputError, board_query, read_game
 
     if bid is None:
-        raise click.UsageError("give the game's --bid with a DEAL (and --trump for a trump bid)")
+        raise click.UsageError(_("give the game's --bid with a DEAL (and --trump for a trump bid)"))
     request = {
         "deal": str(read_deal(deal)),
         "bid": str(bid),

@@ -8,8 +8,10 @@ from typing import List, Sequence
 import click
 
 from ..analysis.discards import DiscardResult, discard_tasks, rank_discards, solve_discard, twelve_card_deal
+from ..i18n import N_, _
 from ..runner import chunk_size, jobs_plan, ordered_results
 from ..variants import Rules
+from .language import UltiCommand
 from .options import (
     build_rules,
     deal_argument,
@@ -27,6 +29,7 @@ from .text import (
     aligned,
     bid_text,
     cards_text,
+    component_word,
     hands_table,
     kontra_text,
     number_text,
@@ -40,17 +43,19 @@ from .text import (
 )
 
 
-@click.command(name="discards", context_settings={"ignore_unknown_options": True})
+@click.command(name="discards", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @deal_argument()
 @game_options(bid_required=True)
-@value_option("each discard, and rank the discards by it")
-@kontra_option("the bid's components, for --value")
+@value_option(N_("each discard, and rank the discards by it"))
+@kontra_option(N_("the bid's components, for --value"))
 @json_option(
-    "JSON lines, best first: the INTERFACE.md fields of the deal after the discard, "
-    'plus "discard", "ace_or_ten_in_talon", "talon_points", "breaks_marriage".'
+    N_(
+        "JSON lines, best first: the INTERFACE.md fields of the deal after the discard, "
+        'plus "discard", "ace_or_ten_in_talon", "talon_points", "breaks_marriage".'
+    )
 )
-@click.option("--top", type=click.IntRange(min=1), metavar="N", help="Show only the N best discards.")
-@worker_options("discards")
+@click.option("--top", type=click.IntRange(min=1), metavar="N", help=N_("Show only the N best discards."))
+@worker_options(N_("discards"))
 def command(
     deal, bid, trump, variants, rulebook, table, silent, with_value, kontra, as_json, top, jobs, cluster, quiet
 ):
@@ -91,7 +96,7 @@ def command(
         ordered_results(
             work, tasks, jobs, chunk, cluster=cluster, cluster_chunk=33, spread_after=spread_after
         ) as results,
-        progress_bar(len(tasks), "discard", quiet) as bar,
+        progress_bar(len(tasks), N_("discard"), quiet) as bar,
     ):
         for result in results:
             solved.append(result)
@@ -103,15 +108,25 @@ def command(
         for result in shown:
             out.json(result.as_json())
         return
-    picked_up = "" if given.before_discard else " (the declarer has picked up the talon)"
-    lines = [f"Before the discard{picked_up}", "", *hands_table(before)]
-    lines += ["", f"Bid   {bid_text(shown[0].bid, [t for _, t in games])}"]
-    lines += [f"Kontra {kontra_text(levels)}"] if levels else []
-    lines += [f"Rules {rules_text(rules)}", ""]
-    count = f"the best {len(shown)} of {len(ranked)}" if len(shown) < len(ranked) else f"all {len(ranked)}"
-    per_trump = " for each trump" if len(games) > 1 else ""
-    trumps = ", ".join(trump_text(t) for _, t in games)
-    lines += [f"{len(ranked) // len(games)} discards{per_trump} ({trumps}); {count}, best first:", ""]
+    title = (
+        _("Before the discard")
+        if given.before_discard
+        else _("Before the discard (the declarer has picked up the talon)")
+    )
+    lines = [title, "", *hands_table(before)]
+    lines += ["", _("Bid   {bid}").format(bid=bid_text(shown[0].bid, [t for _b, t in games]))]
+    lines += [_("Kontra {kontra}").format(kontra=kontra_text(levels))] if levels else []
+    lines += [_("Rules {rules}").format(rules=rules_text(rules)), ""]
+    if len(shown) < len(ranked):
+        count = _("the best {shown} of {count}").format(shown=len(shown), count=len(ranked))
+    else:
+        count = _("all {count}").format(count=len(ranked))
+    trumps = ", ".join(trump_text(t) for _b, t in games)
+    if len(games) > 1:
+        heading = _("{discards} discards for each trump ({trumps}); {count}, best first:")
+    else:
+        heading = _("{discards} discards ({trumps}); {count}, best first:")
+    lines += [heading.format(discards=len(ranked) // len(games), trumps=trumps, count=count), ""]
     out.lines(lines + discards_table(shown, rules) + [""] + discards_legend(shown, rules))
 
 
@@ -130,22 +145,24 @@ def discard_marks(result: DiscardResult, rules: Rules) -> str:
     """Why a discard may hurt, in words: points given to the talon (R16), a marriage broken (R17, R18)."""
     marks = []
     if result.ace_or_ten_in_talon:
-        side = "declarer" if rules.talon_to_declarer else "defenders"
-        marks.append(f"A/10 in talon: {result.talon_points} for the {side} (R16)")
+        if rules.talon_to_declarer:
+            marks.append(_("A/10 in talon: {points} for the declarer (R16)").format(points=result.talon_points))
+        else:
+            marks.append(_("A/10 in talon: {points} for the defenders (R16)").format(points=result.talon_points))
     if result.breaks_marriage == "40":
-        marks.append("breaks the trump marriage (R17)")
+        marks.append(_("breaks the trump marriage (R17)"))
     elif result.breaks_marriage == "20":
-        marks.append("breaks the only side-suit marriage (R18)")
+        marks.append(_("breaks the only side-suit marriage (R18)"))
     return "; ".join(marks)
 
 
 def discards_table(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
     components = list(results[0].solution.components)
     with_value = results[0].solution.value is not None
-    header = ["#", "discard", "trump", *map(str, components)]
+    header = ["#", _("discard"), _("trump"), *map(component_word, components)]
     if len(components) > 1:
-        header.append("whole bid")
-    header += ["points"] + (["value"] if with_value else []) + ["marks"]
+        header.append(_("whole bid"))
+    header += [_("points")] + ([_("value")] if with_value else []) + [_("marks")]
     rows = [header]
     for index, result in enumerate(results, start=1):
         solution = result.solution

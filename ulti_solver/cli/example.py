@@ -8,11 +8,13 @@ import click
 
 from ..errors import UltiInputError
 from ..example_files import EXAMPLES, example_text
+from ..i18n import _
+from .language import UltiCommand
 from .options import BadInput
 from .text import aligned
 
 
-@click.command(name="example")
+@click.command(name="example", cls=UltiCommand)
 @click.argument("name", required=False, metavar="[NAME]")
 def command(name):
     """Print an example file; without NAME, list them.
@@ -31,11 +33,11 @@ def command(name):
       ulti example games | ulti analyse --file -
     """
     if name is None:
-        lines = ["Examples (ulti example NAME prints one):", ""]
-        lines += aligned([[key, text] for key, text in EXAMPLES.items()])
+        lines = [_("Examples (ulti example NAME prints one):"), ""]
+        lines += aligned([[key, _(text)] for key, text in EXAMPLES.items()])
         lines += [
             "",
-            'e.g. ulti solve "$(ulti example deal)" --bid party',
+            _('e.g. ulti solve "$(ulti example deal)" --bid party'),
             "     ulti example batch | ulti batch - --bid party",
         ]
         click.echo("\n".join(lines))

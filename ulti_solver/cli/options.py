@@ -16,9 +16,11 @@ import click
 from ..bids import Bid, parse_bid, parse_trump, trumps_to_solve
 from ..deal import Deal, parse_deal
 from ..errors import UltiInputError, excerpt
+from ..i18n import N_, _, n_
 from ..kontra import NO_SPEC, Kontra, KontraSpec, parse_kontra
 from ..runner import JOBS_PER_CORE, SPREAD_AFTER, ClusterAddress, default_jobs, max_jobs
 from ..variants import Rules, make_rules
+from .language import option
 
 #: A word on the command line that can only be a mistyped option: ``-x``, ``--trum``.
 #: (A hand starts with a rank, a suit letter, or '-.' for a void in hearts.)
@@ -33,8 +35,8 @@ class BadInput(click.ClickException):
 
 def _apply(options):
     def decorator(func):
-        for option in reversed(options):
-            func = option(func)
+        for decorate in reversed(options):
+            func = decorate(func)
         return func
 
     return decorator
@@ -59,8 +61,12 @@ def _parse_trump_option(ctx, param, value: Optional[str]) -> Optional[int]:
 def _at_most_once(ctx, param, values):
     """An option that may be given once: a second one is an error, not a silent override."""
     if len(values) > 1:
-        shown = ", ".join(excerpt(v) for v in values[:3])
-        raise click.BadParameter(f"given {len(values)} times ({shown}); give it once", ctx=ctx, param=param)
+        shown = ", ".join(str(excerpt(v)) for v in values[:3])
+        raise click.BadParameter(
+            _("given {count} times ({values}); give it once").format(count=len(values), values=shown),
+            ctx=ctx,
+            param=param,
+        )
     return values[0] if values else None
 
 
@@ -107,7 +113,9 @@ def bid_option(required: bool = True, help_text: str = ""):
         metavar="BID",
         callback=_one_bid,
         help=help_text
-        or "The bid: words in any order, e.g. 'party', '40-100 ulti', 'red durchmars', 'betli', 'colorless durchmars'.",
+        or N_(
+            "The bid: words in any order, e.g. 'party', '40-100 ulti', 'red durchmars', 'betli', 'colorless durchmars'."
+        ),
     )
 
 
@@ -128,8 +136,10 @@ def trump_option(help_text: str = ""):
         metavar="SUIT",
         callback=_one_trump,
         help=help_text
-        or "Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk). "
-        "Left out, a trump bid is solved for bells, leaves and acorns; hearts makes the bid red (R28, R29).",
+        or N_(
+            "Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk). "
+            "Left out, a trump bid is solved for bells, leaves and acorns; hearts makes the bid red (R28, R29)."
+        ),
     )
 
 
@@ -142,7 +152,7 @@ def rules_options():
                 "variants",
                 multiple=True,
                 metavar="NAME",
-                help="Switch a rule variant on (repeatable); see 'ulti rules'.",
+                help=N_("Switch a rule variant on (repeatable); see 'ulti rules'."),
             ),
             click.option(
                 "--rules",
@@ -150,7 +160,7 @@ def rules_options():
                 multiple=True,
                 metavar="BOOK",
                 callback=_at_most_once,
-                help="Rulebook: ultiblog (default), tournament, classic, rablo; see 'ulti rules'.",
+                help=N_("Rulebook: ultiblog (default), tournament, classic, rablo; see 'ulti rules'."),
             ),
             click.option(
                 "--table",
@@ -158,8 +168,10 @@ def rules_options():
                 multiple=True,
                 metavar="TABLE",
                 callback=_at_most_once,
-                help="Value table (R32): classic or tournament; default: the rulebook's "
-                "(tournament for --rules tournament, classic otherwise).",
+                help=N_(
+                    "Value table (R32): classic or tournament; default: the rulebook's "
+                    "(tournament for --rules tournament, classic otherwise)."
+                ),
             ),
         ]
     )
@@ -175,7 +187,7 @@ def game_options(bid_required: bool = True, bid_help: str = "", trump_help: str 
             click.option(
                 "--silent",
                 is_flag=True,
-                help="Also solve the silent achievements: silent 100, silent ulti, silent durchmars (R25-R27).",
+                help=N_("Also solve the silent achievements: silent 100, silent ulti, silent durchmars (R25-R27)."),
             ),
         ]
     )
@@ -188,18 +200,21 @@ def _parse_kontra_option(ctx, param, values) -> KontraSpec:
         raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
 
 
-def kontra_option(what: str = "the game"):
-    """--kontra SPEC, repeatable: the kontras said on ``what`` (R36-R39), read as a KontraSpec."""
-    return click.option(
+def kontra_option(what: str = N_("the game")):
+    """--kontra SPEC, repeatable: the kontras said on ``what`` (R36-R39, marked ``N_()``), read as a KontraSpec."""
+    return option(
         "--kontra",
         "kontra",
         multiple=True,
         metavar="SPEC",
         callback=_parse_kontra_option,
-        help=f"Kontras on {what} (R36-R39): COMPONENT[=LEVEL], or SEAT:COMPONENT[=LEVEL] where each "
-        "defender kontras on his own (betli, colorless durchmars); LEVEL 1-4 or kontra, rekontra, "
-        "szubkontra, hirschkontra (default 1); 'all' for every component; comma separated, repeatable. "
-        "E.g. --kontra ulti=2,party.",
+        help=N_(
+            "Kontras on {what} (R36-R39): COMPONENT[=LEVEL], or SEAT:COMPONENT[=LEVEL] where each "
+            "defender kontras on his own (betli, colorless durchmars); LEVEL 1-4 or kontra, rekontra, "
+            "szubkontra, hirschkontra (default 1); 'all' for every component; comma separated, repeatable. "
+            "E.g. --kontra ulti=2,party."
+        ),
+        help_values={"what": what},
     )
 
 
@@ -211,7 +226,7 @@ def game_kontra(spec: KontraSpec, bid: Bid, rules: Rules, strict: bool = True) -
         raise BadInput(f"--kontra: {exc}") from None
 
 
-def worlds_option(name: str, default, most: int, help_text: str):
+def worlds_option(name: str, default, most: int, help_text: str, help_values=None):
     """An option of a number of worlds, 1 to ``most``, or ``all`` (every world, counted exactly)."""
 
     def read(ctx, param, value):
@@ -225,20 +240,28 @@ def worlds_option(name: str, default, most: int, help_text: str):
             count = 0
         if not 1 <= count <= most:
             raise click.BadParameter(
-                f"a number of worlds from 1 to {most:,}, or 'all'; not {excerpt(value)}", ctx=ctx, param=param
+                _("a number of worlds from 1 to {most:,}, or 'all'; not {value}").format(
+                    most=most, value=excerpt(value)
+                ),
+                ctx=ctx,
+                param=param,
             )
         return count
 
-    return click.option(name, callback=read, metavar="N|all", help=help_text)
+    return option(name, callback=read, metavar="N|all", help=help_text, help_values=help_values)
 
 
-def value_option(what: str = "each object"):
-    return click.option(
+def value_option(what: str = N_("each object")):
+    """--value; ``what`` it is added to, marked ``N_()``."""
+    return option(
         "--value",
         "with_value",
         is_flag=True,
-        help=f"Add the double-dummy value S (R34) to {what}: the units per defender the declarer "
-        "is sure of with best play (negative: he pays).",
+        help=N_(
+            "Add the double-dummy value S (R34) to {what}: the units per defender the declarer "
+            "is sure of with best play (negative: he pays)."
+        ),
+        help_values={"what": what},
     )
 
 
@@ -251,8 +274,10 @@ def _jobs_within_reach(ctx, param, value: Optional[int]) -> Optional[int]:
     if value is not None and value > max_jobs():
         cores = default_jobs()
         raise click.BadParameter(
-            f"{count_text(value)} workers is too many here: at most {max_jobs()} ({JOBS_PER_CORE} per core, "
-            f"{plural_cores(cores)}); more only share the same cores",
+            _(
+                "{count} workers is too many here: at most {most} ({per_core} per core, {cores}); "
+                "more only share the same cores"
+            ).format(count=count_text(value), most=max_jobs(), per_core=JOBS_PER_CORE, cores=plural_cores(cores)),
             ctx=ctx,
             param=param,
         )
@@ -260,26 +285,30 @@ def _jobs_within_reach(ctx, param, value: Optional[int]) -> Optional[int]:
 
 
 def plural_cores(count: int) -> str:
-    return f"{count} core{'s' if count != 1 else ''}"
+    return n_("{n} core", "{n} cores", count)
 
 
 def count_text(number: int) -> str:
     """A count as the user gave it, a number of 25 digits cut short: ``10000000000... (26 digits)``."""
     text = str(number)
-    return text if len(text) <= 15 else f"{text[:12]}... ({len(text)} digits)"
+    return text if len(text) <= 15 else _("{start}... ({count} digits)").format(start=text[:12], count=len(text))
 
 
 def jobs_option(what: str):
-    """-j/--jobs N: None when not given, which runner.jobs_plan reads as every core, later."""
-    return click.option(
+    """-j/--jobs N: None when not given, which runner.jobs_plan reads as every core, later.
+    ``what`` the workers solve is marked ``N_()``."""
+    return option(
         "-j",
         "--jobs",
         type=click.IntRange(min=1),
         default=None,
         metavar="N",
         callback=_jobs_within_reach,
-        help=f"Worker processes solving {what} (default: all cores, once the work has run "
-        f"{SPREAD_AFTER} s in this process; 1 solves in this process; at most {JOBS_PER_CORE} per core).",
+        help=N_(
+            "Worker processes solving {what} (default: all cores, once the work has run "
+            "{spread} s in this process; 1 solves in this process; at most {per_core} per core)."
+        ),
+        help_values={"what": what, "spread": SPREAD_AFTER, "per_core": JOBS_PER_CORE},
     )
 
 
@@ -291,7 +320,7 @@ _TLS_OPTIONS = {"tls_ca_file": "--tls-ca-file", "tls_cert": "--tls-cert", "tls_k
 def _keep_tls(ctx, param, value):
     if value is not None:
         if not value.strip():
-            raise click.BadParameter("is empty; give the path of a PEM file", ctx=ctx, param=param)
+            raise click.BadParameter(_("is empty; give the path of a PEM file"), ctx=ctx, param=param)
         ctx.meta.setdefault(_TLS_META, {})[param.name] = value
     return value
 
@@ -307,11 +336,11 @@ def _cluster_address(ctx, param, value: Optional[str]) -> Optional[ClusterAddres
     if value is None:
         if tls:
             given = ", ".join(_TLS_OPTIONS[name] for name in _TLS_OPTIONS if name in tls)
-            raise click.UsageError(f"{given} only go with --cluster tls://HOST:PORT", ctx=ctx)
+            raise click.UsageError(_("{options} only go with --cluster tls://HOST:PORT").format(options=given), ctx=ctx)
         return None
     if not value.strip():
         raise click.BadParameter(
-            "is empty; give the scheduler's address, e.g. tcp://127.0.0.1:8786 (leave --cluster out to run here)",
+            _("is empty; give the scheduler's address, e.g. tcp://127.0.0.1:8786 (leave --cluster out to run here)"),
             ctx=ctx,
             param=param,
         )
@@ -319,7 +348,7 @@ def _cluster_address(ctx, param, value: Optional[str]) -> Optional[ClusterAddres
 
 
 #: What --cluster's help says of security, and the README's cluster section at length.
-CLUSTER_HELP = (
+CLUSTER_HELP = N_(
     'Solve on a Dask cluster, e.g. tcp://127.0.0.1:8786 (pip install "ulti-solver[cluster]"); '
     "the output is the same as a local run.  A tcp:// scheduler has no authentication and runs "
     "the (pickled) code any client sends it: it must be reachable only by trusted machines.  "
@@ -344,7 +373,7 @@ def cluster_options():
                 is_eager=True,
                 expose_value=False,
                 callback=_keep_tls,
-                help="For a tls:// cluster: the certificate authority that signed the scheduler's certificate.",
+                help=N_("For a tls:// cluster: the certificate authority that signed the scheduler's certificate."),
             ),
             click.option(
                 "--tls-cert",
@@ -353,7 +382,7 @@ def cluster_options():
                 is_eager=True,
                 expose_value=False,
                 callback=_keep_tls,
-                help="For a tls:// cluster: this client's certificate (signed by that authority).",
+                help=N_("For a tls:// cluster: this client's certificate (signed by that authority)."),
             ),
             click.option(
                 "--tls-key",
@@ -362,7 +391,7 @@ def cluster_options():
                 is_eager=True,
                 expose_value=False,
                 callback=_keep_tls,
-                help="For a tls:// cluster: this client's private key, when not in the --tls-cert file.",
+                help=N_("For a tls:// cluster: this client's private key, when not in the --tls-cert file."),
             ),
         ]
     )
@@ -374,7 +403,7 @@ def worker_options(what: str):
         [
             jobs_option(what),
             cluster_options(),
-            click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr."),
+            click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar and no summary on stderr.")),
         ]
     )
 
@@ -400,7 +429,7 @@ def read_deal(tokens: Sequence[str]) -> Deal:
     try:
         return parse_deal(text)
     except UltiInputError as exc:
-        raise BadInput(f"bad deal: {exc}") from None
+        raise BadInput(_("bad deal: {problem}").format(problem=exc)) from None
 
 
 def read_stdin() -> str:

@@ -20,7 +20,9 @@ TABLE, JSON, CSV = "table", "json", "csv"
 
 def output_format(as_json: bool = False, as_csv: bool = False) -> str:
     if as_json and as_csv:
-        raise click.UsageError("choose one of --json and --csv")
+        from ..i18n import _
+
+        raise click.UsageError(_("choose one of --json and --csv"))
     return JSON if as_json else CSV if as_csv else TABLE
 
 
@@ -45,17 +47,20 @@ class NoBar:
 
 
 def progress_bar(total: Optional[int], unit: str, quiet: bool):
-    """A bar on stderr showing how many per second; only on a terminal and without --quiet."""
+    """A bar on stderr showing how many per second; only on a terminal and without --quiet.
+    ``unit`` is what it counts, marked ``N_()``: the bar says it in the language of the run."""
     if quiet or not sys.stderr.isatty():
         return NoBar()
     from tqdm import tqdm
+
+    from ..i18n import _
 
     # No monitor thread: a pool may fork while the bar runs (runner.SPREAD_AFTER), and
     # forking a process that runs threads is what Python warns against.
     tqdm.monitor_interval = 0
     return tqdm(
         total=total,
-        unit=unit,
+        unit=_(unit),
         file=sys.stderr,
         leave=False,
         dynamic_ncols=True,

@@ -8,16 +8,18 @@ from typing import Dict, List, Optional
 import click
 
 from ..analysis.single_dummy import PlayAdvice, play_values
-from ..bids import parse_trump
+from ..bids import bid_words, parse_trump
 from ..cards import format_hand
-from ..deal import SEAT_NAMES, parse_hand, plural
+from ..deal import parse_hand
 from ..errors import UltiInputError
+from ..i18n import N_, _, n_
 from ..knowledge import information_set_from_hand
 from ..knowledge.table import read_table
 from ..kontra import NO_KONTRA
 from ..play import PlayRules
 from ..position import parse_play
 from ..runner import jobs_plan
+from .language import UltiCommand
 from .options import (
     _OPTION_LIKE,
     BadInput,
@@ -49,7 +51,9 @@ def _marriages(ctx, param, values) -> Optional[Dict[int, set]]:
         seat, colon, suits = text.partition(":")
         if not colon or seat.strip() not in ("0", "1", "2"):
             raise click.BadParameter(
-                f"a seat 0, 1 or 2, then ':' and its marriages' suits (or '-'): e.g. 1:bells,acorns; not {text!r}",
+                _(
+                    "a seat 0, 1 or 2, then ':' and its marriages' suits (or '-'): e.g. 1:bells,acorns; not {text!r}"
+                ).format(text=text),
                 ctx=ctx,
                 param=param,
             )
@@ -62,6 +66,7 @@ def _marriages(ctx, param, values) -> Optional[Dict[int, set]]:
 
 
 def _cards(text: Optional[str], what: str) -> Optional[int]:
+    """``what`` names the cards in the message: HAND or an option."""
     if text is None:
         return None
     try:
@@ -70,42 +75,47 @@ def _cards(text: Optional[str], what: str) -> Optional[int]:
         raise BadInput(f"{what}: {exc}") from None
 
 
-@click.command(name="play", context_settings={"ignore_unknown_options": True})
+@click.command(name="play", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("hand", nargs=-1, required=True)
 @bid_option(required=True)
-@trump_option("Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk); a trump bid needs one.")
+@trump_option(N_("Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk); a trump bid needs one."))
 @click.option(
     "--seat",
     type=click.IntRange(0, 2),
     metavar="SEAT",
-    help="Whose HAND it is: 0 the declarer, 1, 2 (default: the seat to move, which must be the seat asking).",
+    help=N_("Whose HAND it is: 0 the declarer, 1, 2 (default: the seat to move, which must be the seat asking)."),
 )
-@click.option("--talon", metavar="CARDS", help="The talon, for the declarer (seat 0), who laid it.")
+@click.option("--talon", metavar="CARDS", help=N_("The talon, for the declarer (seat 0), who laid it."))
 @click.option(
-    "--play", "play_text", metavar="CARDS", help="The cards played so far, in play order from the opening lead."
+    "--play", "play_text", metavar="CARDS", help=N_("The cards played so far, in play order from the opening lead.")
 )
 @click.option(
     "--marriages",
     multiple=True,
     metavar="SEAT:SUITS",
     callback=_marriages,
-    help="The marriages a seat announced, e.g. 1:bells,acorns or 2:- for none (repeatable; R40). "
-    "Without it, the other seats' marriages are not constrained.",
+    help=N_(
+        "The marriages a seat announced, e.g. 1:bells,acorns or 2:- for none (repeatable; R40). "
+        "Without it, the other seats' marriages are not constrained."
+    ),
 )
 @click.option(
     "--declarer",
     "declarer_text",
     metavar="CARDS",
-    help="The declarer's ten cards as dealt, shown after the first trick of an open bid (R40).",
+    help=N_("The declarer's ten cards as dealt, shown after the first trick of an open bid (R40)."),
 )
 @rules_options()
-@kontra_option("the bid's components")
+@kontra_option(N_("the bid's components"))
 @worlds_option(
     "--samples",
     DEFAULT_SAMPLES,
     1_000_000,
-    f"Worlds to draw (default {DEFAULT_SAMPLES}), or 'all' to count every world exactly "
-    "(an error, naming the count, past 100,000).",
+    N_(
+        "Worlds to draw (default {default}), or 'all' to count every world exactly "
+        "(an error, naming the count, past 100,000)."
+    ),
+    help_values={"default": DEFAULT_SAMPLES},
 )
 @click.option(
     "--seed",
@@ -113,15 +123,17 @@ def _cards(text: Optional[str], what: str) -> Optional[int]:
     default=0,
     show_default=True,
     metavar="K",
-    help="The draw's seed: the same seed gives the same numbers, however the work is spread.",
+    help=N_("The draw's seed: the same seed gives the same numbers, however the work is spread."),
 )
-@jobs_option("worlds")
+@jobs_option(N_("worlds"))
 @cluster_options()
 @json_option(
-    "JSON lines, best first, one per legal card: card, samples, mean_value, stderr_value, loss, stderr_loss, "
-    "p_made, best."
+    N_(
+        "JSON lines, best first, one per legal card: card, samples, mean_value, stderr_value, loss, stderr_loss, "
+        "p_made, best."
+    )
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
+@click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar and no summary on stderr."))
 def command(
     hand,
     bid,
@@ -158,17 +170,19 @@ def command(
     Examples:
       ulti play 8.A97.A97.ATO --seat 1 --bid party --trump bells --play "BT BA BU"
       ulti play A97.TK8.O8.U9 --talon LU,A8 --bid party --trump bells --samples 100
-      ulti play TKOU.OU.TK.K7 --seat 2 --bid ulti --trump leaves --play "HA H8" --samples all --json
+      ulti play TKOU.OU.TK.K7 --seat 2 --bid ulti --trump leaves --play "HA H8" --samples 500 --json
     """
     for token in hand:
         if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
-            raise click.UsageError(f"no such option: {token[:40]}")
+            raise click.UsageError(_("no such option: {option}").format(option=token[:40]))
     if jobs is not None and cluster:
-        raise click.UsageError("choose one of -j and --cluster")
+        raise click.UsageError(_("choose one of -j and --cluster"))
     rules = build_rules(rulebook, variants, table)
     games = played_games(bid, trump)
     if len(games) > 1:
-        raise BadInput(f"a {bid} game is played in one trump: add --trump bells, leaves or acorns")
+        raise BadInput(
+            _("a {bid} game is played in one trump: add --trump bells, leaves or acorns").format(bid=bid_words(bid))
+        )
     ((played_bid, played_trump),) = games
     levels = game_kontra(kontra, played_bid, rules) if kontra else NO_KONTRA
     own = _cards(" ".join(hand), "HAND")
@@ -176,7 +190,7 @@ def command(
         played = parse_play(play_text) if play_text else []
         to_move = read_table(played, PlayRules.for_game(played_bid, played_trump, rules)).to_move
     except UltiInputError as exc:
-        raise BadInput(f"bad play: {exc}") from None
+        raise BadInput(_("bad play: {problem}").format(problem=exc)) from None
     if seat is None:
         seat = to_move
     try:
@@ -199,12 +213,12 @@ def command(
 
         client = connect(cluster)
     total = info.count() if samples == "all" else samples
-    workers, _ = jobs_plan(jobs)
+    workers, _spread = jobs_plan(jobs)
     bars = []
 
     def advance(done):
         if not bars:
-            bars.append(progress_bar(total, "world", quiet))
+            bars.append(progress_bar(total, N_("world"), quiet))
         bars[0].update(done - bars[0].n)
 
     try:
@@ -218,7 +232,7 @@ def command(
             on_worlds=advance,
         )
     except KeyboardInterrupt:
-        click.echo("Interrupted: no card was valued on every world yet, so nothing is shown.", err=True)
+        click.echo(_("Interrupted: no card was valued on every world yet, so nothing is shown."), err=True)
         sys.exit(130)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
@@ -238,34 +252,47 @@ def command(
 def advice_lines(advice: PlayAdvice) -> List[str]:
     """The table of ``ulti play``: who asks, what he knows, each card's value and loss, best first."""
     info = advice.info
-    seat = SEAT_NAMES[info.seat]
     played = info.played
+    if info.seat == 0 and played:
+        title = n_("Declarer's view after {n} card", "Declarer's view after {n} cards", len(played))
+    elif info.seat == 0:
+        title = _("Declarer's view before the first lead")
+    elif played:
+        title = n_(
+            "Seat {seat}'s view after {n} card", "Seat {seat}'s view after {n} cards", len(played), seat=info.seat
+        )
+    else:
+        title = _("Seat {seat}'s view before the first lead").format(seat=info.seat)
+    hand = _("Hand   {hand}").format(hand=format_hand(info.hand))
+    if info.talon is not None:
+        hand += _("  talon {cards}").format(cards=format_hand(info.talon))
     lines = [
-        f"{seat.capitalize()}'s view"
-        + (f" after {plural(len(played), 'card')}" if played else " before the first lead"),
+        title,
         "",
-        f"Bid    {bid_text(info.bid, [info.trump])}",
-        *([f"Kontra {kontra_text(advice.kontra)}"] if advice.kontra else []),
-        f"Hand   {format_hand(info.hand)}" + ("" if info.talon is None else f"  talon {format_hand(info.talon)}"),
+        _("Bid    {bid}").format(bid=bid_text(info.bid, [info.trump])),
+        *([_("Kontra {kontra}").format(kontra=kontra_text(advice.kontra))] if advice.kontra else []),
+        hand,
     ]
     if played:
-        lines.append(f"Played {cards_text(played)}")
+        lines.append(_("Played {cards}").format(cards=cards_text(played)))
     if info.table.trick:
-        lines.append(f"On the table: {cards_text(info.table.trick)}")
+        lines.append(_("On the table: {cards}").format(cards=cards_text(info.table.trick)))
     known = info.explain()
     lines += [
         "",
-        "What the play and the announcements tell (R40, R41):"
+        _("What the play and the announcements tell (R40, R41):")
         if known
-        else "Nothing more is known of the hidden hands than the cards you see (R40).",
+        else _("Nothing more is known of the hidden hands than the cards you see (R40)."),
     ]
     lines += [f"  {fact}" for fact in known]
     if advice.exact:
-        worlds = f"All {advice.count:,} worlds that fit are counted: the values are exact."
+        worlds = _("All {count:,} worlds that fit are counted: the values are exact.").format(count=advice.count)
     else:
-        worlds = f"{advice.count:,} worlds fit; {advice.worlds:,} drawn (seed {advice.seed}), the same for every card."
+        worlds = _("{count:,} worlds fit; {drawn:,} drawn (seed {seed}), the same for every card.").format(
+            count=advice.count, drawn=advice.worlds, seed=advice.seed
+        )
     lines += ["", *wrapped(worlds), ""]
-    rows = [["card", "value", "loss", "made", ""]]
+    rows = [[_("card"), _("value"), _("loss"), _("made"), ""]]
     for card in advice.cards:
         spread = "" if advice.exact else f" ± {card.stderr_value:.2f}"
         loss = (
@@ -273,19 +300,28 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
         )
         made = "-" if card.p_made is None else f"{card.p_made:.0%}"
         value = f"{card.mean_value:+.2f}{spread}"
-        rows.append([card_text(card.card), value, loss, made, "best" if card.best else ""])
+        rows.append([card_text(card.card), value, loss, made, _("best") if card.best else ""])
     lines += aligned(rows)
-    side = "the declarer" if info.seat == 0 else "the defenders"
     lines += [""]
     lines += explained(
-        "value",
-        "the mean over the worlds of what the game is worth after the card with best play on both sides "
-        "(double dummy): +3 each defender pays the declarer 3 units, negative the declarer pays (R34, R43)",
+        _("value"),
+        _(
+            "the mean over the worlds of what the game is worth after the card with best play on both sides "
+            "(double dummy): +3 each defender pays the declarer 3 units, negative the declarer pays (R34, R43)"
+        ),
     )
-    lines += explained(
-        "loss",
-        f"what the card gives away for {side} against the best card, on the same worlds; "
-        "± is its standard error" + (" (none: every world counted)" if advice.exact else ""),
-    )
-    lines += explained("made", "how often the whole bid is made after the card with best play (R24)")
+    if info.seat == 0:
+        loss = _(
+            "what the card gives away for the declarer against the best card, on the same worlds; "
+            "± is its standard error"
+        )
+    else:
+        loss = _(
+            "what the card gives away for the defenders against the best card, on the same worlds; "
+            "± is its standard error"
+        )
+    if advice.exact:
+        loss += _(" (none: every world counted)")
+    lines += explained(_("loss"), loss)
+    lines += explained(_("made"), _("how often the whole bid is made after the card with best play (R24)"))
     return lines

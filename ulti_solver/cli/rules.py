@@ -9,7 +9,9 @@ from typing import List, Sequence
 
 import click
 
+from ..i18n import N_, _, language
 from ..variants import RULEBOOKS, VALUE_TABLES, VARIANTS
+from .language import UltiCommand
 from .markdown import inline, markdown_lines, printable
 from .options import json_option
 from .output import Output
@@ -21,12 +23,14 @@ MIN_WIDTH = 40
 INDENT = "  "
 
 
-@click.command(name="rules")
+@click.command(name="rules", cls=UltiCommand)
 @click.argument("query", nargs=-1, metavar="[RULE|WORD]...")
-@click.option("--list", "list_all", is_flag=True, help="List every rule id with its title.")
+@click.option("--list", "list_all", is_flag=True, help=N_("List every rule id with its title."))
 @json_option(
-    'JSON: the rulebooks and variants; with RULE or WORD, {"rules": [{"id", "title", "text"}]} '
-    '(and "glossary" for a WORD).'
+    N_(
+        'JSON: the rulebooks and variants; with RULE or WORD, {"rules": [{"id", "title", "text"}]} '
+        '(and "glossary" for a WORD), in English.'
+    )
 )
 def command(query, list_all, as_json):
     """The rules in words (ulti rules R34, ulti rules kontra); rulebooks.
@@ -79,23 +83,33 @@ def command(query, list_all, as_json):
             }
         )
         return
-    lines = ["Rulebooks (--rules BOOK)", ""]
+    lines = [_("Rulebooks (--rules BOOK)"), ""]
     for book in RULEBOOKS.values():
         lines.append(f"  {book.name}")
-        lines += _wrapped(f"follows {book.source}: {book.description}", "      ")
-        lines += _wrapped(f"switches: {', '.join(book.switches) or 'none'}; value table: {book.table}", "      ")
-    lines += ["", "Variant switches (--variant NAME, repeatable)", ""]
+        lines += _wrapped(
+            _("follows {source}: {description}").format(source=_(book.source), description=_(book.description)),
+            "      ",
+        )
+        lines += _wrapped(
+            _("switches: {switches}; value table: {table}").format(
+                switches=", ".join(book.switches) or _("none"), table=book.table
+            ),
+            "      ",
+        )
+    lines += ["", _("Variant switches (--variant NAME, repeatable)"), ""]
+    with_it, without_it = _("      with it:    "), _("      without it: ")
+    under = " " * max(len(with_it), len(without_it))
     for v in VARIANTS.values():
         lines.append(f"  {v.name}  ({v.rule})")
-        lines += _wrapped(v.with_it, "      with it:    ", "                  ")
-        lines += _wrapped(v.without_it, "      without it: ", "                  ")
+        lines += _wrapped(_(v.with_it), with_it, under)
+        lines += _wrapped(_(v.without_it), without_it, under)
     lines += [
         "",
-        "Value tables (--table TABLE, R32): " + ", ".join(VALUE_TABLES),
-        "  classic: the rulebooks ultiblog, classic and rablo; tournament: the tournament rulebook",
+        _("Value tables (--table TABLE, R32): {tables}").format(tables=", ".join(VALUE_TABLES)),
+        _("  classic: the rulebooks ultiblog, classic and rablo; tournament: the tournament rulebook"),
         "",
-        "The rules themselves: ulti rules R34 (one rule), ulti rules WORD (the rules that mention it),",
-        "ulti rules --list (every rule).",
+        _("The rules themselves: ulti rules R34 (one rule), ulti rules WORD (the rules that mention it),"),
+        _("ulti rules --list (every rule)."),
     ]
     out.lines(lines)
 
@@ -115,8 +129,8 @@ def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool)
     from .options import BadInput
 
     if list_all and query:
-        raise click.UsageError("--list lists every rule; give it no RULE or WORD")
-    ref = reference.reference()
+        raise click.UsageError(_("--list lists every rule; give it no RULE or WORD"))
+    ref = reference.reference("en" if as_json else language())  # JSON stays English
     if list_all:
         if as_json:
             out.json({"rules": [{"id": rule.id, "title": rule.title} for rule in ref.rules]})
@@ -125,7 +139,7 @@ def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool)
         return
     ids = [word for word in query if reference.is_rule_id(word)]
     if ids and len(ids) < len(query):
-        raise BadInput("give rule ids (R34, R36-R39) or words to look for, not both")
+        raise BadInput(_("give rule ids (R34, R36-R39) or words to look for, not both"))
     if ids:
         found = reference.rules_by_id(ids, ref)  # an unknown id: UltiInputError, exit 2
         if as_json:
@@ -135,8 +149,13 @@ def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool)
         return
     phrase = " ".join(query)
     if not phrase.strip():
-        raise BadInput("give a rule id (R34) or a word to look for")
+        raise BadInput(_("give a rule id (R34) or a word to look for"))
     found = reference.rules_mentioning(phrase, ref)
+    if not found and not as_json and language() != "en":
+        # An English word ("silent 100") in a Hungarian run: the rules the English reference finds,
+        # printed from this one (the ids are the same).
+        ids = {rule.id for rule in reference.rules_mentioning(phrase, reference.reference("en"))}
+        found = [rule for rule in ref.rules if rule.id in ids]
     glossary = reference.glossary_mentioning(phrase, ref)
     if as_json:
         out.json({"rules": [rule.as_json() for rule in found], "glossary": [e.as_json() for e in glossary]})
@@ -144,17 +163,26 @@ def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool)
     lines: List[str] = []
     if found:
         ids_text = ", ".join(rule.id for rule in found)
-        lines += [f"Rules that mention {excerpt(phrase)}, titles first: {ids_text}", "", *_rules_text(found)]
+        lines += [
+            _("Rules that mention {word}, titles first: {ids}").format(word=excerpt(phrase), ids=ids_text),
+            "",
+            *_rules_text(found),
+        ]
     else:
-        lines.append(f"No rule mentions {excerpt(phrase)}.")
+        lines.append(_("No rule mentions {word}.").format(word=excerpt(phrase)))
         near = reference.close_words(phrase, ref)
         if near:
-            lines.append("Did you mean: " + ", ".join(near) + "?")
+            lines.append(_("Did you mean: {words}?").format(words=", ".join(near)))
     if glossary:
-        lines += ["", "Glossary:"]
-        lines += [f"  {e.english} ({e.hungarian}): {e.meaning}" for e in glossary]
+        lines += ["", _("Glossary:")]
+        lines += [
+            _("  {english} ({hungarian}): {meaning}").format(
+                english=e.english, hungarian=e.hungarian, meaning=e.meaning
+            )
+            for e in glossary
+        ]
     if not found:
-        lines += ["", "The rules:", *_listing(ref.rules)]
+        lines += ["", _("The rules:"), *_listing(ref.rules)]
     out.lines(printable(line) for line in lines)
 
 

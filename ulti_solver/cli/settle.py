@@ -5,11 +5,13 @@ from __future__ import annotations
 import click
 
 from ..errors import UltiInputError
+from ..i18n import N_, _, pgettext
 from ..settlement import SilentItem, concede, settle
 from ..variants import RULEBOOKS, make_rules
+from .language import UltiCommand, option
 from .options import BadInput, _at_most_once, bid_option, game_kontra, json_option, kontra_option, trump_option
 from .output import Output
-from .text import aligned, bid_text, explained, kontra_text, signed
+from .text import aligned, bid_label, bid_text, component_word, explained, kontra_text, seat_name, signed
 
 
 def _not_empty(ctx, param, value):
@@ -18,31 +20,34 @@ def _not_empty(ctx, param, value):
         value = _at_most_once(ctx, param, value)
     if value is not None and not value.strip():
         wanted = {
-            "made": "the components that were made, or '-' for none",
-            "silent": "the silent items that happened, or '-' for none",
-            "table": "classic or tournament",
+            "made": _("the components that were made, or '-' for none"),
+            "silent": _("the silent items that happened, or '-' for none"),
+            "table": _("classic or tournament"),
             "rulebook": ", ".join(RULEBOOKS),
         }[param.name]
-        raise click.BadParameter(f"is empty; give {wanted}", ctx=ctx, param=param)
+        raise click.BadParameter(_("is empty; give {wanted}").format(wanted=wanted), ctx=ctx, param=param)
     return value
 
 
-@click.command(name="settle")
+@click.command(name="settle", cls=UltiCommand)
 @bid_option(required=True)
-@trump_option("Trump: hearts makes the bid red (doubled, R32); the suit does not change the units otherwise.")
+@trump_option(N_("Trump: hearts makes the bid red (doubled, R32); the suit does not change the units otherwise."))
 @click.option(
     "--made",
     metavar="NAMES",
     callback=_not_empty,
-    help="The components that were made, comma or space separated ('-' for none); "
-    "the bid's other components were lost (R31). Needed unless --concede.",
+    help=N_(
+        "The components that were made, comma or space separated ('-' for none); "
+        "the bid's other components were lost (R31). Needed unless --concede."
+    ),
 )
-@click.option(
+@option(
     "--silent",
     "silent",
     metavar="NAMES",
     callback=_not_empty,
-    help="Silent items that happened: " + ", ".join(SilentItem) + " (R25-R27, R33).",
+    help=N_("Silent items that happened: {items} (R25-R27, R33)."),
+    help_values={"items": ", ".join(SilentItem)},
 )
 @click.option(
     "--table",
@@ -50,7 +55,7 @@ def _not_empty(ctx, param, value):
     multiple=True,
     callback=_not_empty,
     metavar="TABLE",
-    help="Value table (R32): classic or tournament (default: classic, as the default rulebook).",
+    help=N_("Value table (R32): classic or tournament (default: classic, as the default rulebook)."),
 )
 @click.option(
     "--rules",
@@ -58,25 +63,27 @@ def _not_empty(ctx, param, value):
     multiple=True,
     callback=_not_empty,
     metavar="BOOK",
-    help="Take the value table and kontra rules of this rulebook.",
+    help=N_("Take the value table and kontra rules of this rulebook."),
 )
 @click.option(
     "--variant",
     "variants",
     multiple=True,
     metavar="NAME",
-    help="A rule variant that changes the payment (repeatable): suit-values, kontra-durchmars-individual.",
+    help=N_("A rule variant that changes the payment (repeatable): suit-values, kontra-durchmars-individual."),
 )
-@kontra_option("the bid's components")
+@kontra_option(N_("the bid's components"))
 @click.option(
     "--concede",
     "concede_game",
     is_flag=True,
-    help="Price a game the declarer gave up instead of playing (R39); --made and --silent do not apply.",
+    help=N_("Price a game the declarer gave up instead of playing (R39); --made and --silent do not apply."),
 )
 @json_option(
-    "One JSON object: bid, trump, table, per_defender, declarer_total, items; with kontras also "
-    "by_defender, kontra and each item's level."
+    N_(
+        "One JSON object: bid, trump, table, per_defender, declarer_total, items; with kontras also "
+        "by_defender, kontra and each item's level."
+    )
 )
 def command(bid, trump, made, silent, table, rulebook, variants, kontra, concede_game, as_json):
     """What a finished game pays, item by item (R30-R33, R36-R39).
@@ -107,11 +114,13 @@ def command(bid, trump, made, silent, table, rulebook, variants, kontra, concede
         spec = game_kontra(kontra, bid, rules)
         if concede_game:
             if made is not None or silent is not None:
-                raise BadInput("--concede prices a game given up before it was played out: drop --made and --silent")
+                raise BadInput(_("--concede prices a game given up before it was played out: drop --made and --silent"))
             result = concede(bid, trump, kontra=spec, rules=rules)
         else:
             if made is None:
-                raise BadInput("say what was made with --made (or '-' for nothing), or price a concession: --concede")
+                raise BadInput(
+                    _("say what was made with --made (or '-' for nothing), or price a concession: --concede")
+                )
             result = settle(bid, trump, made, "-" if silent is None else silent, kontra=spec, rules=rules)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
@@ -126,16 +135,24 @@ def _table(result) -> list:
     """The items, their levels where kontra'd, each defender's share where they differ, and who pays."""
     split = result.by_defender[0] != result.by_defender[1]
     kontra = bool(result.kontra)
-    rows = [["item", "", *(["kontra"] if kontra else []), *(["seat 1", "seat 2"] if split else []), "units"]]
+    rows = [
+        [
+            _("item"),
+            "",
+            *([_("kontra")] if kontra else []),
+            *([seat_name(1), seat_name(2)] if split else []),
+            _("units"),
+        ]
+    ]
     components = {str(c) for c in result.bid.components}
     for item in result.items:
         if result.conceded:
-            state = "conceded"
+            state = pgettext("item", "conceded")
         elif item.name in components:
-            state = "made" if item.made else "lost"
+            state = pgettext("item", "made") if item.made else pgettext("item", "lost")
         else:
-            state = "happened" if item.made else "beaten"
-        row = [item.name, state]
+            state = pgettext("item", "happened") if item.made else pgettext("item", "beaten")
+        row = [component_word(item.name) if item.name in components else item.name, state]
         if kontra:
             levels = item.level if item.individual else item.level[:1]
             row.append("/".join(f"x{2**lv}" for lv in levels) if any(levels) else "")
@@ -143,25 +160,27 @@ def _table(result) -> list:
             row += [signed(units) for units in item.by_defender]
         rows.append(row + [signed(item.units)])
     unnamed = result.trump is None and result.bid.has_trump  # a trump bid whose suit does not change the units
-    lines = [f"Bid   {result.bid if unnamed else bid_text(result.bid, [result.trump])}"]
+    said = bid_label(result.bid) if unnamed else bid_text(result.bid, [result.trump])
+    lines = [_("Bid   {bid}").format(bid=said)]
     if kontra:
-        lines.append(f"Kontra {kontra_text(result.kontra)}")
-    lines += [f"Table {result.table}", ""]
+        lines.append(_("Kontra {kontra}").format(kontra=kontra_text(result.kontra)))
+    lines += [_("Table {table}").format(table=result.table), ""]
     if result.conceded:
-        lines += ["The declarer gave the game up (R39).", ""]
+        lines += [_("The declarer gave the game up (R39)."), ""]
     lines += aligned(rows, right=tuple(range(2, len(rows[0]))))
     lines += ["", _who_pays(result), ""]
     lines += explained(
-        "units", "what each defender pays the declarer for the item; negative: the declarer pays each defender"
+        _("units"), _("what each defender pays the declarer for the item; negative: the declarer pays each defender")
     )
     if kontra:
         lines += explained(
-            "kontra", "how many times the item is paid: x2 kontra, x4 rekontra, x8 szubkontra, x16 hirschkontra (R38)"
+            _("kontra"),
+            _("how many times the item is paid: x2 kontra, x4 rekontra, x8 szubkontra, x16 hirschkontra (R38)"),
         )
     if split:
         lines += explained(
-            "seat 1, seat 2",
-            "each defender's own payment, when their kontras differ; units is half the two together (R37, R39)",
+            f"{seat_name(1)}, {seat_name(2)}",
+            _("each defender's own payment, when their kontras differ; units is half the two together (R37, R39)"),
         )
     return lines
 
@@ -172,23 +191,29 @@ def _who_pays(result) -> str:
     total = result.declarer_total
     if first != second:
         if first < 0 and second < 0:
-            words = f"the declarer pays seat 1 {-first} and seat 2 {-second}"
+            words = _("the declarer pays seat 1 {first} and seat 2 {second}").format(first=-first, second=-second)
         elif first > 0 and second > 0:
-            words = f"seat 1 pays the declarer {first} and seat 2 {second}"
+            words = _("seat 1 pays the declarer {first} and seat 2 {second}").format(first=first, second=second)
         else:
-            words = f"{_seat_pays(1, first)} and {_seat_pays(2, second)}"
-        return f"{words[0].upper()}{words[1:]}: {total} for the declarer in all (R30, R39)."
+            words = _("{first} and {second}").format(first=_seat_pays(1, first), second=_seat_pays(2, second))
+        return _("{who_pays}: {total} for the declarer in all (R30, R39).").format(
+            who_pays=f"{words[0].upper()}{words[1:]}", total=total
+        )
     if total == 0:
-        return "Nobody pays: the game is square (R30)."
+        return _("Nobody pays: the game is square (R30).")
     s = result.per_defender
     if s > 0:
-        return f"Each defender pays the declarer {s}: {total} for the declarer in all (R30)."
-    return f"The declarer pays each defender {-s}: {total} for the declarer in all (R30)."
+        return _("Each defender pays the declarer {units}: {total} for the declarer in all (R30).").format(
+            units=s, total=total
+        )
+    return _("The declarer pays each defender {units}: {total} for the declarer in all (R30).").format(
+        units=-s, total=total
+    )
 
 
 def _seat_pays(seat: int, units: int) -> str:
     if units > 0:
-        return f"seat {seat} pays the declarer {units}"
+        return _("seat {seat} pays the declarer {units}").format(seat=seat, units=units)
     if units < 0:
-        return f"the declarer pays seat {seat} {-units}"
-    return f"seat {seat} and the declarer are square"
+        return _("the declarer pays seat {seat} {units}").format(seat=seat, units=-units)
+    return _("seat {seat} and the declarer are square").format(seat=seat)

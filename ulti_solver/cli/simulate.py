@@ -16,8 +16,10 @@ from ..cards import card_name, cards_of, popcount
 from ..deal import parse_hand
 from ..dealing import Constraints
 from ..errors import UltiInputError
+from ..i18n import N_, NN_, _, n_
 from ..runner import ClusterLost, close_quietly, cluster_threads, jobs_plan
 from .app import interrupted_status
+from .language import UltiCommand, option
 from .options import (
     _OPTION_LIKE,
     BadInput,
@@ -32,8 +34,10 @@ from .options import (
     rules_options,
 )
 from .output import Output, progress_bar
-from .text import aligned, cards_text, explained, plural, trump_text, value_legend
+from .text import aligned, bid_label, cards_text, explained, trump_text, value_legend
 
+#: The confidence of the intervals, as the texts write it: a value, so that no text holds a bare '%'.
+CI = "95%"
 #: The widest a table may be: it fits a terminal of 100 columns.
 TABLE_WIDTH = 100
 #: The longest bar of a probability (p = 1), in characters; shorter where the table has no room.
@@ -49,16 +53,17 @@ MANY_GAMES = 500
 
 
 def _hand(text: str, what: str) -> int:
+    """``what`` names the cards in the message: ``the hand`` (marked ``N_()``) or an option."""
     try:
         return parse_hand(text.strip())
     except UltiInputError as exc:
-        raise BadInput(f"{what}: {exc}") from None
+        raise BadInput(f"{_(what)}: {exc}") from None
 
 
 def _void(text: str) -> Tuple[int, int]:
-    seat, _, suit = text.partition(":")
+    seat, _colon, suit = text.partition(":")
     if seat.strip() not in ("1", "2") or not suit:
-        raise BadInput(f"--void is SEAT:SUIT with seat 1 or 2, e.g. 1:hearts; not {text!r}")
+        raise BadInput(_("--void is SEAT:SUIT with seat 1 or 2, e.g. 1:hearts; not {void!r}").format(void=text))
     try:
         return int(seat), parse_trump(suit)
     except UltiInputError as exc:
@@ -68,45 +73,53 @@ def _void(text: str) -> Tuple[int, int]:
 def _samples_within_cap(ctx, param, value: int) -> int:
     if value > MAX_SAMPLES:
         raise click.BadParameter(
-            f"{count_text(value)} is more than {MAX_SAMPLES:,}: at that many the 95% interval of a "
-            "probability is already within +-0.001, and more only makes a run that does not end",
+            _(
+                "{count} is more than {most:,}: at that many the {ci} interval of a "
+                "probability is already within +-0.001, and more only makes a run that does not end"
+            ).format(count=count_text(value), most=MAX_SAMPLES, ci=CI),
             ctx=ctx,
             param=param,
         )
     return value
 
 
-@click.command(name="simulate", context_settings={"ignore_unknown_options": True})
+@click.command(name="simulate", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("hand", nargs=-1, required=True)
-@click.option("--talon", metavar="CARDS", help="The talon, when HAND is the 10 cards after the discard.")
-@click.option("--seat1", metavar="CARDS", help="Cards known to be in seat 1's hand.")
-@click.option("--seat2", metavar="CARDS", help="Cards known to be in seat 2's hand.")
+@click.option("--talon", metavar="CARDS", help=N_("The talon, when HAND is the 10 cards after the discard."))
+@click.option("--seat1", metavar="CARDS", help=N_("Cards known to be in seat 1's hand."))
+@click.option("--seat2", metavar="CARDS", help=N_("Cards known to be in seat 2's hand."))
 @click.option(
     "--void",
     "voids",
     multiple=True,
     metavar="SEAT:SUIT",
-    help="A defender known to hold no card of a suit, e.g. 1:hearts (repeatable).",
+    help=N_("A defender known to hold no card of a suit, e.g. 1:hearts (repeatable)."),
 )
-@bids_option("Simulate this bid (repeatable); default: every bid of R28.")
+@bids_option(N_("Simulate this bid (repeatable); default: every bid of R28."))
 @click.option(
     "--trump",
     "trump",
     metavar="SUIT",
     callback=_parse_trump_option,
-    help="Only this trump; default: every trump the bid may take.",
+    help=N_("Only this trump; default: every trump the bid may take."),
 )
 @click.option(
-    "--discard", "discard", metavar="CARDS", help="Only this discard of a 12-card hand (two cards); default: all 66."
+    "--discard",
+    "discard",
+    metavar="CARDS",
+    help=N_("Only this discard of a 12-card hand (two cards); default: all 66."),
 )
-@click.option(
+@option(
     "--samples",
     type=click.IntRange(min=1),
     default=DEFAULT_SAMPLES,
     callback=_samples_within_cap,
     metavar="N",
-    help=f"Deals to sample (default: {DEFAULT_SAMPLES}; at most {MAX_SAMPLES:,}, where the 95% interval "
-    "is already within +-0.001).  A long run says after its first sample how long it will take.",
+    help=N_(
+        "Deals to sample (default: {default}; at most {most:,}, where the {ci} interval "
+        "is already within +-0.001).  A long run says after its first sample how long it will take."
+    ),
+    help_values={"default": DEFAULT_SAMPLES, "most": MAX_SAMPLES, "ci": "95%"},
 )
 @click.option(
     "--seed",
@@ -114,24 +127,26 @@ def _samples_within_cap(ctx, param, value: int) -> int:
     default=0,
     show_default=True,
     metavar="K",
-    help="The simulation's seed: the same seed gives the same numbers, however the work is spread.",
+    help=N_("The simulation's seed: the same seed gives the same numbers, however the work is spread."),
 )
 @click.option(
     "--top",
     type=click.IntRange(min=0),
     default=None,
     metavar="N",
-    help="Show the N best lines (default: 20 in the table, every line with --json; 0: every line).",
+    help=N_("Show the N best lines (default: 20 in the table, every line with --json; 0: every line)."),
 )
 @rules_options()
-@kontra_option("every simulated bid that has the components named ('all=1': every component of each)")
-@jobs_option("samples")
+@kontra_option(N_("every simulated bid that has the components named ('all=1': every component of each)"))
+@jobs_option(N_("samples"))
 @cluster_options()
 @json_option(
-    "JSON lines, best mean value first: hand, discard, bid, trump, samples, made, p_made, ci95, "
-    "mean_value, stderr_value."
+    N_(
+        "JSON lines, best mean value first: hand, discard, bid, trump, samples, made, p_made, ci95, "
+        "mean_value, stderr_value."
+    )
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
+@click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar and no summary on stderr."))
 def command(
     hand,
     talon,
@@ -176,12 +191,12 @@ def command(
       ulti simulate K.K97.AKO87.AO9 --discard HK,BK --bid "40-100 ulti" --trump leaves --samples 100 --seed 7
     """
     if jobs is not None and cluster:
-        raise click.UsageError("choose one of -j and --cluster")
+        raise click.UsageError(_("choose one of -j and --cluster"))
     for token in hand:
         if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
-            raise click.UsageError(f"no such option: {token[:40]}")
+            raise click.UsageError(_("no such option: {option}").format(option=token[:40]))
     rules = build_rules(rulebook, variants, table)
-    own = _hand(" ".join(hand), "the hand")
+    own = _hand(" ".join(hand), N_("the hand"))
     try:
         constraints = Constraints(
             own,
@@ -195,10 +210,10 @@ def command(
     discards = None
     if discard is not None:
         if constraints.talon is not None:
-            raise BadInput("--discard is for a 12-card hand; this hand already has its --talon")
+            raise BadInput(_("--discard is for a 12-card hand; this hand already has its --talon"))
         pair = _hand(discard, "--discard")
         if popcount(pair) != 2 or pair & ~own:
-            raise BadInput(f"--discard names two cards of the hand, not {discard!r}")
+            raise BadInput(_("--discard names two cards of the hand, not {discard!r}").format(discard=discard))
         discards = [tuple(sorted(cards_of(pair)))]
     try:
         games = games_for(constraints, bids, trump, discards)
@@ -214,7 +229,7 @@ def command(
         workers = cluster_threads(client)
     workers = max(1, min(workers, samples - 1))
     if not quiet and len(games) >= MANY_GAMES:
-        click.echo(f"Timing the first sample: {_games_text(games, bids, discards)}...", err=True)
+        click.echo(_("Timing the first sample: {games}...").format(games=_games_text(games, bids, discards)), err=True)
     started = time.monotonic()
     bars = []
 
@@ -227,7 +242,7 @@ def command(
         # The bar starts with the first sample, after a process pool has forked: forking a process
         # that runs threads (the bar's monitor) is what Python warns against.
         if not bars:
-            bars.append(progress_bar(samples, "sample", quiet))
+            bars.append(progress_bar(samples, N_("sample"), quiet))
         bars[0].update(done - bars[0].n)
 
     try:
@@ -263,30 +278,45 @@ def command(
             out.json(tally.as_json(result.hand))
     else:
         out.lines(_table(result, shown, constraints, rules.value_table))
-    count = counted(len(ranked), "game")
+    count = counted(len(ranked), GAMES)
     stopped = result.interrupted
-    so_far = (
-        f"after {result.solved} of {counted(samples, 'sample')} x {count} ({seconds:.2f} s): "
-        f"the numbers above are of the {counted(result.solved, 'sample')} solved"
+    so_far = _(
+        "after {solved} of {samples} x {games} ({seconds:.2f} s): the numbers above are of the {solved_samples} solved"
+    ).format(
+        solved=result.solved,
+        samples=counted(samples, SAMPLES),
+        games=count,
+        seconds=seconds,
+        solved_samples=counted(result.solved, SAMPLES),
     )
     if isinstance(stopped, ClusterLost):  # said even with --quiet, as one error line: the run failed
-        click.echo(f"Error: {_one_line(stopped)}; stopped {so_far}", err=True)
+        click.echo(_("Error: {message}; stopped {so_far}").format(message=_one_line(stopped), so_far=so_far), err=True)
         sys.exit(1)
     if stopped is not None:  # said even with --quiet: the numbers are of fewer samples than asked
-        click.echo(f"Interrupted {so_far}", err=True)
+        click.echo(_("Interrupted {so_far}").format(so_far=so_far), err=True)
         sys.exit(interrupted_status(stopped))
     if not quiet:
         click.echo(
-            f"Solved {counted(samples, 'sample')} x {count} in {seconds:.2f} s "
-            f"({rate_text(result.solved, seconds)} samples/s, {rate_text(result.solved * len(ranked), seconds)} "
-            "games/s)",
+            _("Solved {samples} x {games} in {seconds:.2f} s ({rate} samples/s, {game_rate} games/s)").format(
+                samples=counted(samples, SAMPLES),
+                games=count,
+                seconds=seconds,
+                rate=rate_text(result.solved, seconds),
+                game_rate=rate_text(result.solved * len(ranked), seconds),
+            ),
             err=True,
         )
 
 
-def counted(count: int, noun: str) -> str:
-    """``9,900 games``, ``1 sample``: a count with its noun, in thousands."""
-    return f"{count:,} {noun}{'s' if count != 1 else ''}"
+#: What :func:`counted` counts, one and many.
+GAMES = NN_("{n:,} game", "{n:,} games")
+SAMPLES = NN_("{n:,} sample", "{n:,} samples")
+WORKERS = NN_("{n:,} worker", "{n:,} workers")
+
+
+def counted(count: int, noun) -> str:
+    """``9,900 games``, ``1 sample``: a count with its noun, in thousands (``noun``: GAMES, SAMPLES...)."""
+    return n_(noun[0], noun[1], count)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -299,7 +329,7 @@ def rate_text(count: float, seconds: float) -> str:
         return "-"
     rate = count / seconds
     if rate >= 100:
-        return f"{rate:,.0f}"
+        return _("{rate:,.0f}").format(rate=rate)  # thousands as the language writes them
     if rate == 0:
         return "0"
     digits = max(0, 2 - math.floor(math.log10(rate)))
@@ -311,20 +341,20 @@ def duration_text(seconds: float) -> str:
     if seconds < 90:
         return f"{seconds:.0f} s"
     if seconds < 90 * 60:
-        return f"{seconds / 60:.0f} min"
+        return _("{minutes:.0f} min").format(minutes=seconds / 60)
     if seconds < 48 * 3600:
-        return f"{seconds / 3600:.1f} h"
-    return f"{seconds / 86400:,.0f} days"
+        return _("{hours:.1f} h").format(hours=seconds / 3600)
+    return _("{days:,.0f} days").format(days=seconds / 86400)
 
 
 def _games_text(games, bids, discards) -> str:
     """``9,900 games a sample (66 discards x 150 bids and trumps)``: what one sample solves."""
     discarded = len({g.discard for g in games})
     per_discard = len(games) // max(1, discarded)
-    parts = f"{per_discard:,} {'bids and trumps' if per_discard != 1 else 'bid'}"
+    parts = n_("{n:,} bid", "{n:,} bids and trumps", per_discard)
     if discarded > 1:
-        parts = f"{discarded} discards x {parts}"
-    return f"{len(games):,} game{'s' if len(games) != 1 else ''} a sample ({parts})"
+        parts = _("{discards} discards x {bids}").format(discards=discarded, bids=parts)
+    return n_("{n:,} game a sample ({parts})", "{n:,} games a sample ({parts})", len(games), parts=parts)
 
 
 def _estimate(first: float, samples: int, games, workers: int, bids, trump, discards) -> List[str]:
@@ -339,11 +369,21 @@ def _estimate(first: float, samples: int, games, workers: int, bids, trump, disc
         narrower.append("--trump")
     if not discards and len({g.discard for g in games}) > 1:
         narrower.append("--discard")
-    narrow = " or ".join([", ".join(narrower[:-1]), narrower[-1]] if len(narrower) > 1 else narrower or ["--samples"])
+    narrow = _(" or ").join(
+        [", ".join(narrower[:-1]), narrower[-1]] if len(narrower) > 1 else narrower or ["--samples"]
+    )
     return [
-        f"The first sample took {first:.1f} s: {counted(samples, 'sample')} x {counted(len(games), 'game')} "
-        f"will take about {duration_text(first + rest)} on {plural(workers, 'worker')}; {narrow} makes it "
-        "shorter, Ctrl-C stops it and keeps what was solved."
+        _(
+            "The first sample took {first:.1f} s: {samples} x {games} will take about {duration} on {workers}; "
+            "{narrow} makes it shorter, Ctrl-C stops it and keeps what was solved."
+        ).format(
+            first=first,
+            samples=counted(samples, SAMPLES),
+            games=counted(len(games), GAMES),
+            duration=duration_text(first + rest),
+            workers=counted(workers, WORKERS),
+            narrow=narrow,
+        )
     ]
 
 
@@ -380,25 +420,34 @@ def _wrap_bids(rows: List[List[str]], column: int) -> List[List[str]]:
 
 def _table(result, shown, constraints: Constraints, table: str) -> List[str]:
     """The games as rows, with a bar of p where some row has one and the table has room for it."""
+    head = _("Hand  {hand}").format(hand=result.hand)
+    if constraints.talon is not None:
+        head += _("  talon {cards}").format(cards=" ".join(card_name(c) for c in cards_of(constraints.talon)))
     lines = [
-        f"Hand  {result.hand}"
-        + (
-            ""
-            if constraints.talon is None
-            else f"  talon {' '.join(card_name(c) for c in cards_of(constraints.talon))}"
+        head,
+        _("{samples}; {games}, best mean value first:").format(
+            samples=counted(result.solved, SAMPLES), games=counted(len(result.tallies), GAMES)
         ),
-        f"{counted(result.solved, 'sample')}; {counted(len(result.tallies), 'game')}, best mean value first:",
         "",
     ]
     twelve = constraints.talon is None
-    rows = [[*(["discard"] if twelve else []), "bid", "trump", "made", "p (95% interval)", "mean value"]]
+    rows = [
+        [
+            *([_("discard")] if twelve else []),
+            _("bid"),
+            _("trump"),
+            _("made"),
+            _("p ({ci} interval)").format(ci=CI),
+            _("mean value"),
+        ]
+    ]
     for tally in shown:
         game = tally.game
         low, high = wilson(tally.made, tally.samples)
         rows.append(
             [
                 *([cards_text(game.discard)] if twelve else []),
-                str(game.bid),
+                bid_label(game.bid),
                 trump_text(game.trump),
                 f"{tally.made}/{tally.samples}",
                 f"{tally.p_made:.2f} ({low:.2f}-{high:.2f})",
@@ -413,16 +462,23 @@ def _table(result, shown, constraints: Constraints, table: str) -> List[str]:
             row.insert(column, _bar(tally.p_made, width))
     lines += aligned(_wrap_bids(rows, 1 if twelve else 0))
     if len(shown) < len(result.tallies):
-        lines += ["", f"(the best {len(shown)} of {len(result.tallies):,}; --top 0 shows every one)"]
+        lines += [
+            "",
+            _("(the best {shown} of {count:,}; --top 0 shows every one)").format(
+                shown=len(shown), count=len(result.tallies)
+            ),
+        ]
     return lines + ["", *simulate_legend(table)]
 
 
 def simulate_legend(table: str) -> List[str]:
     """What the columns mean: samples made, the probability, and the value averaged over the samples."""
     return [
-        *explained("made", "the samples in which the whole bid could be made, with best play on both sides"),
-        *explained("p", "the chance of making it, from the samples; in brackets the range it lies in 19 times in 20"),
-        *explained("mean value", "the value averaged over the samples, ± its standard error"),
+        *explained(_("made"), _("the samples in which the whole bid could be made, with best play on both sides")),
+        *explained(
+            "p", _("the chance of making it, from the samples; in brackets the range it lies in 19 times in 20")
+        ),
+        *explained(_("mean value"), _("the value averaged over the samples, ± its standard error")),
         *value_legend(table),
     ]
 

@@ -7,13 +7,14 @@ from typing import List
 import click
 
 from ..cards import CANONICAL_RANKS, card_name, card_rank, card_suit
-from ..deal import SEAT_NAMES
 from ..errors import UltiInputError
+from ..i18n import N_, _, n_
 from ..play import PlayRules
 from ..position import Position, finish_trick, parse_play, replay, start_of_play
 from ..search import solve
 from ..solution import Solution
 from ..variants import Rules
+from .language import UltiCommand
 from .options import (
     BadInput,
     build_rules,
@@ -32,45 +33,49 @@ from .text import (
     answers_table,
     card_text,
     cards_text,
+    component_word,
     concede_text,
     deal_header,
     explained,
     legend,
     lost_before_play,
     number_text,
-    plural,
     result_text,
+    seat_name,
     signed,
+    trump_text,
     wrapped,
     yes_no,
 )
 
 #: What --cards and --line say on a finished game instead of an empty table.
-GAME_OVER = "the game is over: nothing left to play"
+GAME_OVER = N_("the game is over: nothing left to play")
 #: A card's place in the canonical order (suits as dealt, ranks A T K O U 9 8 7): how ties are listed.
 _RANK_PLACE = {rank: place for place, rank in enumerate(CANONICAL_RANKS)}
 
 
-@click.command(name="solve", context_settings={"ignore_unknown_options": True})
+@click.command(name="solve", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
 @deal_argument()
 @game_options(bid_required=True)
 @value_option()
-@kontra_option("the bid's components, for --value")
+@kontra_option(N_("the bid's components, for --value"))
 @click.option(
     "--play",
     "play_text",
     metavar="CARDS",
-    help="The cards played so far, in play order from the opening lead (e.g. 'BA B7 B8 LT'); "
-    "it may end inside a trick. Each card is checked against R9-R12.",
+    help=N_(
+        "The cards played so far, in play order from the opening lead (e.g. 'BA B7 B8 LT'); "
+        "it may end inside a trick. Each card is checked against R9-R12."
+    ),
 )
 @click.option(
     "--cards",
     "with_cards",
     is_flag=True,
-    help="Value every card the player to move may play, and name the best ones (by the value, R34).",
+    help=N_("Value every card the player to move may play, and name the best ones (by the value, R34)."),
 )
-@click.option("--line", "with_line", is_flag=True, help="One best line of play from here to the end.")
-@json_option("One JSON object per trump solved, one per line (INTERFACE.md fields).")
+@click.option("--line", "with_line", is_flag=True, help=N_("One best line of play from here to the end."))
+@json_option(N_("One JSON object per trump solved, one per line (INTERFACE.md fields)."))
 def command(
     deal, bid, trump, variants, rulebook, table, silent, with_value, kontra, play_text, with_cards, with_line, as_json
 ):
@@ -111,7 +116,7 @@ def command(
         try:
             position = replay(the_deal, play, played) if played else None
         except UltiInputError as exc:
-            raise BadInput(f"bad play: {exc}") from None
+            raise BadInput(_("bad play: {problem}").format(problem=exc)) from None
         game = (the_deal, played_bid, played_trump, rules)
         solution = solve(*game, position=position, silent=silent, value=with_value, kontra=levels)
         cards = best = line = None
@@ -172,28 +177,31 @@ def _table(results, rules: Rules, played: int, silent: bool) -> List[str]:
     out += answers_table(solutions)
     notes = []
     for solution in solutions:
-        prefix = f"{solution.trump_name}: " if len(solutions) > 1 else ""
+        prefix = f"{trump_text(solution.trump)}: " if len(solutions) > 1 else ""
         notes += [f"  {prefix}{reason}" for reason in lost_before_play(solution)]
     if notes:
-        out += ["", "Lost before play:"] + notes
+        out += ["", _("Lost before play:")] + notes
     if first.value is not None:
         out += [""]
         for solution in solutions:
-            prefix = f"{solution.trump_name}: " if len(solutions) > 1 else ""
+            prefix = f"{trump_text(solution.trump)}: " if len(solutions) > 1 else ""
             out += wrapped(prefix + concede_text(solution), "  ", "    ")
     for solution, at, cards, best, line in results:
-        heading = f" ({solution.trump_name})" if len(results) > 1 else ""
+        heading = f" ({trump_text(solution.trump)})" if len(results) > 1 else ""
         if cards is not None:
             if at.finished:
-                out += ["", f"Cards to play{heading}: {GAME_OVER}."]
+                out += ["", _("Cards to play{trump}: {over}.").format(trump=heading, over=_(GAME_OVER))]
             else:
-                out += ["", f"Cards for {SEAT_NAMES[at.to_move]} to play{heading}, best first:", ""]
+                title = _("Cards for {seat} to play{trump}, best first:").format(
+                    seat=seat_name(at.to_move), trump=heading
+                )
+                out += ["", title, ""]
                 out += _cards_table(cards, best, at)
         if line is not None:
             if at.finished:
-                out += ["", f"Best line{heading}: {GAME_OVER}."]
+                out += ["", _("Best line{trump}: {over}.").format(trump=heading, over=_(GAME_OVER))]
             else:
-                out += ["", f"One best line{heading}:", ""] + _line_table(solution, at, line)
+                out += ["", _("One best line{trump}:").format(trump=heading), ""] + _line_table(solution, at, line)
     extra = legend(solutions, silent)
     return out + ([""] + extra if extra else [])
 
@@ -203,21 +211,32 @@ def _position_lines(results, played: int) -> List[str]:
     at = results[0][1]
     so_far = at.so_far
     if at.finished:
-        head = f"After {plural(played, 'card')}: {GAME_OVER}"
+        head = n_("After {n} card: {over}", "After {n} cards: {over}", played, over=_(GAME_OVER))
     else:
-        head = f"After {plural(played, 'card')}: trick {at.trick_number}, {SEAT_NAMES[at.to_move]} to play"
+        head = n_(
+            "After {n} card: trick {trick}, {seat} to play",
+            "After {n} cards: trick {trick}, {seat} to play",
+            played,
+            trick=at.trick_number,
+            seat=seat_name(at.to_move),
+        )
     lines = [head]
     if at.trick:
-        lines.append(f"  on the table: {cards_text(at.trick)} (led by {SEAT_NAMES[at.leader]})")
+        lines.append(
+            _("  on the table: {cards} (led by {seat})").format(cards=cards_text(at.trick), seat=seat_name(at.leader))
+        )
     lines.append(
-        f"  so far: declarer {plural(so_far.declarer_tricks, 'trick')}, {so_far.declarer_points} "
-        f"card points; defenders {plural(so_far.defender_tricks, 'trick')}"
+        _("  so far: declarer {tricks}, {points} card points; defenders {defender_tricks}").format(
+            tricks=n_("{n} trick", "{n} tricks", so_far.declarer_tricks),
+            points=so_far.declarer_points,
+            defender_tricks=n_("{n} trick", "{n} tricks", so_far.defender_tricks),
+        )
     )
     if at.finished:
-        for s, end, *_ in results:  # each trump's own tricks: the winners depend on the trump
-            prefix = f"{s.trump_name}: " if len(results) > 1 else ""
+        for s, end, *_rest in results:  # each trump's own tricks: the winners depend on the trump
+            prefix = f"{trump_text(s.trump)}: " if len(results) > 1 else ""
             result = result_text(s.deal, s.bid, s.trump, s.rules, end.so_far, s.kontra)
-            lines += explained(f"  {prefix}result", result)
+            lines += explained("  " + prefix + _("result"), result)
     return lines + [""]
 
 
@@ -239,7 +258,14 @@ def _cards_table(cards, best, at: Position) -> List[str]:
     ordered = sorted(cards, key=lambda c: _tie_order(c, cards[c], maximise))
     some = cards[ordered[0]]
     joint = len(some.components) > 1
-    header = ["card", *map(str, some.components), *(["whole bid"] if joint else []), "points", "value", "best"]
+    header = [
+        _("card"),
+        *map(component_word, some.components),
+        *([_("whole bid")] if joint else []),
+        _("points"),
+        _("value"),
+        _("best"),
+    ]
     rows = [header]
     for card in ordered:
         s = cards[card]
@@ -250,30 +276,33 @@ def _cards_table(cards, best, at: Position) -> List[str]:
                 *([yes_no(s.joint)] if joint else []),
                 number_text(s.declarer_points),
                 signed(s.value),
-                "best" if card in best else "",
+                _("best") if card in best else "",
             ]
         )
     kept = signed(some.value)
     if maximise:
-        why = f"the cards that keep the value highest for the declarer ({kept}); cards of equal value most points first"
+        why = _(
+            "the cards that keep the value highest for the declarer ({value}); cards of equal value most points "
+            "first, then by suit and rank"
+        ).format(value=kept)
     else:
-        why = (
-            f"the cards that keep the value lowest for {SEAT_NAMES[at.to_move]}, a defender ({kept}); "
-            "cards of equal value fewest declarer points first"
-        )
-    return aligned(rows) + [""] + explained("  best", why + ", then by suit and rank")
+        why = _(
+            "the cards that keep the value lowest for {seat}, a defender ({value}); "
+            "cards of equal value fewest declarer points first, then by suit and rank"
+        ).format(seat=seat_name(at.to_move), value=kept)
+    return aligned(rows) + [""] + explained("  " + _("best"), why)
 
 
 def _line_table(solution: Solution, at: Position, line) -> List[str]:
     """The line trick by trick, who led it and who won it, then how the game it ends in settles."""
     play = PlayRules.for_game(solution.bid, solution.trump, solution.rules)
-    rows = [["trick", "led by", "cards", "won by"]]
+    rows = [[_("trick"), _("led by"), _("cards"), _("won by")]]
     trick, leader, so_far = list(at.trick), at.leader, at.so_far
     for card in line:
         trick.append(card)
         if len(trick) == 3:
             winner, so_far = finish_trick(trick, leader, so_far, play)
-            rows.append([str(so_far.tricks_played), SEAT_NAMES[leader], cards_text(trick), SEAT_NAMES[winner]])
+            rows.append([str(so_far.tricks_played), seat_name(leader), cards_text(trick), seat_name(winner)])
             trick, leader = [], winner
     result = result_text(solution.deal, solution.bid, solution.trump, solution.rules, so_far, solution.kontra)
-    return aligned(rows) + [""] + explained("  at the end", result)
+    return aligned(rows) + [""] + explained("  " + _("at the end"), result)

@@ -7,24 +7,27 @@ import sys
 import textwrap
 from typing import List, Optional, Sequence
 
-from ..bids import FORTY_100, FOUR_ACES, TWENTY_100, ULTI, Bid
+from ..bids import FORTY_100, FOUR_ACES, TWENTY_100, ULTI, Bid, bid_words, component_word
 from ..cards import (
     CANONICAL_RANKS,
     RANK_LETTERS,
-    SUIT_NAMES,
-    SUIT_NAMES_HU,
     SUIT_SYMBOLS,
+    SUIT_WORDS,
     SUITS,
     card_label,
     card_name,
     make_card,
 )
-from ..deal import SEAT_NAMES, Deal, plural
+from ..deal import Deal, seat_name
+from ..i18n import N_, _
 from ..scoring import Scoring, SilentQuestion
 from ..solution import Solution
 from ..variants import Rules
 
-__all__ = ["plural"]
+__all__ = ["seat_name", "bid_label", "component_word"]
+
+#: The suits as the hands table heads them: English with the Hungarian name, Hungarian alone.
+SUIT_HEADINGS = (N_("hearts (piros)"), N_("bells (tök)"), N_("leaves (zöld)"), N_("acorns (makk)"))
 
 
 def symbols_printable() -> bool:
@@ -38,8 +41,18 @@ def symbols_printable() -> bool:
 
 
 def suit_heading(suit: int) -> str:
-    name = f"{SUIT_NAMES[suit]} ({SUIT_NAMES_HU[suit]})"
+    name = _(SUIT_HEADINGS[suit])
     return f"{SUIT_SYMBOLS[suit]} {name}" if symbols_printable() else name
+
+
+def suit_text(suit: int) -> str:
+    """A suit as the tables name it, in the language of the run: ``leaves``, ``zöld``."""
+    return _(SUIT_WORDS[suit])
+
+
+def bid_label(bid: Bid) -> str:
+    """A bid as the tables print it, in the language of the run: ``40-100 ulti``, ``piros passz``."""
+    return str(bid_words(bid))
 
 
 def suit_cards(hand: int, suit: int) -> str:
@@ -57,13 +70,13 @@ def cards_text(cards: Sequence[int]) -> str:
 
 
 def trump_text(trump: Optional[int]) -> str:
-    return "no trump" if trump is None else SUIT_NAMES[trump]
+    return _("no trump") if trump is None else suit_text(trump)
 
 
 def yes_no(value: Optional[bool]) -> str:
     if value is None:
         return "-"
-    return "yes" if value else "no"
+    return _("yes") if value else _("no")
 
 
 def number_text(number: Optional[int]) -> str:
@@ -85,8 +98,10 @@ def units_text(number) -> str:
 
 
 def rules_text(rules: Rules) -> str:
-    switches = ", ".join(rules.switches) if rules.switches else "no variant switches"
-    return f"{rules.book} ({switches}; {rules.value_table} value table)"
+    switches = ", ".join(rules.switches) if rules.switches else _("no variant switches")
+    return _("{book} ({switches}; {table} value table)").format(
+        book=rules.book, switches=switches, table=rules.value_table
+    )
 
 
 def aligned(rows: Sequence[Sequence[str]], indent: str = "  ", right: Sequence[int] = ()) -> List[str]:
@@ -102,9 +117,9 @@ def aligned(rows: Sequence[Sequence[str]], indent: str = "  ", right: Sequence[i
 def hands_table(deal: Deal, hands: Optional[Sequence[int]] = None) -> List[str]:
     """The hands by seat (R5) and suit, and the talon when there is one."""
     rows = [[""] + [suit_heading(s) for s in SUITS]]
-    seats = list(zip(SEAT_NAMES, hands or deal.hands, strict=True))
+    seats = list(zip((seat_name(s) for s in range(3)), hands or deal.hands, strict=True))
     if deal.talon is not None:
-        seats.append(("talon", deal.talon))
+        seats.append((_("talon"), deal.talon))
     for seat, hand in seats:
         rows.append([seat] + [suit_cards(hand, s) for s in SUITS])
     return aligned(rows)
@@ -113,45 +128,57 @@ def hands_table(deal: Deal, hands: Optional[Sequence[int]] = None) -> List[str]:
 def bid_text(bid: Bid, trumps: Sequence[Optional[int]]) -> str:
     """The bid with the trump it is played in: ``ulti, leaves trump``, ``betli, no trump``,
     or the trumps a bid is solved in, one column each (R29)."""
+    words = bid_label(bid)
     if len(trumps) == 1:
-        return f"{bid}, {trump_text(trumps[0])}" + (" trump" if trumps[0] is not None else "")
+        if trumps[0] is None:
+            return _("{bid}, no trump").format(bid=words)
+        return _("{bid}, {trump} trump").format(bid=words, trump=trump_text(trumps[0]))
     names = [trump_text(t) for t in trumps]
-    return f"{bid}, trump {', '.join(names[:-1])} or {names[-1]} (each solved)"
+    return _("{bid}, trump {trumps} or {last} (each solved)").format(
+        bid=words, trumps=", ".join(names[:-1]), last=names[-1]
+    )
 
 
 def deal_header(
-    deal: Deal, bid: Bid, rules: Rules, title: str = "Deal", trumps: Sequence[Optional[int]] = (), kontra=None
+    deal: Deal,
+    bid: Bid,
+    rules: Rules,
+    title: str = N_("Deal  {deal}"),
+    trumps: Sequence[Optional[int]] = (),
+    kontra=None,
 ) -> List[str]:
-    """The hands, the bid with its trump, the kontras and the rules: how every human-readable answer starts."""
-    bid_words = bid_text(bid, trumps) if trumps else str(bid)
-    said = [f"Kontra {kontra_text(kontra)}"] if kontra else []
+    """The hands, the bid with its trump, the kontras and the rules: how every human-readable answer starts.
+
+    ``title`` is the first line's template, marked ``N_()`` (``Game  {deal}`` for a played game)."""
+    said = bid_text(bid, trumps) if trumps else bid_label(bid)
+    kontras = [_("Kontra {kontra}").format(kontra=kontra_text(kontra))] if kontra else []
     return [
-        f"{title}  {deal}",
+        _(title).format(deal=deal),
         "",
         *hands_table(deal),
         "",
-        f"Bid   {bid_words}",
-        *said,
-        f"Rules {rules_text(rules)}",
+        _("Bid   {bid}").format(bid=said),
+        *kontras,
+        _("Rules {rules}").format(rules=rules_text(rules)),
         "",
     ]
 
 
 SILENT_LABELS = {
-    SilentQuestion.DECLARER_100: "silent 100, declarer",
-    SilentQuestion.DEFENDERS_100: "silent 100, defenders",
-    SilentQuestion.ULTI: "silent ulti, declarer",
-    SilentQuestion.DEFENDER_ULTI: "silent ulti, defenders",
-    SilentQuestion.DEFENDER_ULTI_BEATEN: "defenders' silent ulti beaten",
-    SilentQuestion.DURCHMARS: "silent durchmars",
+    SilentQuestion.DECLARER_100: N_("silent 100, declarer"),
+    SilentQuestion.DEFENDERS_100: N_("silent 100, defenders"),
+    SilentQuestion.ULTI: N_("silent ulti, declarer"),
+    SilentQuestion.DEFENDER_ULTI: N_("silent ulti, defenders"),
+    SilentQuestion.DEFENDER_ULTI_BEATEN: N_("defenders' silent ulti beaten"),
+    SilentQuestion.DURCHMARS: N_("silent durchmars"),
 }
 
 #: Why each component can be lost before play, in a player's words (R17-R20).
 LOST_BEFORE_PLAY = {
-    FORTY_100: "40-100 needs the {trump} king and ober in the declarer's hand (R17)",
-    TWENTY_100: "20-100 needs a king and ober of a non-trump suit in the declarer's hand (R18)",
-    ULTI: "ulti needs the {trump} seven in the declarer's hand (R19)",
-    FOUR_ACES: "four aces is impossible with an ace in the talon (R20)",
+    FORTY_100: N_("40-100 needs the {trump} king and ober in the declarer's hand (R17)"),
+    TWENTY_100: N_("20-100 needs a king and ober of a non-trump suit in the declarer's hand (R18)"),
+    ULTI: N_("ulti needs the {trump} seven in the declarer's hand (R19)"),
+    FOUR_ACES: N_("four aces is impossible with an ace in the talon (R20)"),
 }
 
 
@@ -159,7 +186,7 @@ def lost_before_play(solution: Solution) -> List[str]:
     """Components the cards lose before the first lead, and the rule that says so."""
     scoring = Scoring(solution.deal, solution.bid, solution.trump, solution.rules)
     return [
-        LOST_BEFORE_PLAY[component].format(trump=trump_text(solution.trump))
+        _(LOST_BEFORE_PLAY[component]).format(trump=trump_text(solution.trump))
         for component in solution.bid.ordered_components()
         if scoring.lost_before_play(component)
     ]
@@ -170,22 +197,22 @@ def answers_table(solutions: Sequence[Solution]) -> List[str]:
     rows = [[""] + [trump_text(s.trump) for s in solutions]]
     components = solutions[0].components
     for name in components:
-        rows.append([str(name)] + [yes_no(s.components.get(name)) for s in solutions])
+        rows.append([component_word(name)] + [yes_no(s.components.get(name)) for s in solutions])
     if len(components) > 1:
-        rows.append(["whole bid"] + [yes_no(s.joint) for s in solutions])
-    rows.append(["declarer points"] + [number_text(s.declarer_points) for s in solutions])
+        rows.append([_("whole bid")] + [yes_no(s.joint) for s in solutions])
+    rows.append([_("declarer points")] + [number_text(s.declarer_points) for s in solutions])
     if solutions[0].value is not None:
-        rows.append(["value"] + [signed(s.value) for s in solutions])
+        rows.append([_("value")] + [signed(s.value) for s in solutions])
         if any(s.kontra for s in solutions):
-            rows.append(["value, in all"] + [signed(s.value_total) for s in solutions])
-        rows.append(["if conceded"] + [signed(s.concede_value) for s in solutions])
+            rows.append([_("value, in all")] + [signed(s.value_total) for s in solutions])
+        rows.append([_("if conceded")] + [signed(s.concede_value) for s in solutions])
     silent_names: List[str] = []
     for solution in solutions:
         for name in solution.silent or {}:
             if name not in silent_names:
                 silent_names.append(name)
     for name in silent_names:
-        label = SILENT_LABELS.get(name, f"silent {name}")
+        label = _(SILENT_LABELS[name]) if name in SILENT_LABELS else _("silent {name}").format(name=name)
         rows.append([label] + [yes_no((s.silent or {}).get(name)) for s in solutions])
     return aligned(rows)
 
@@ -213,12 +240,15 @@ def explained(term: str, text: str) -> List[str]:
 def pays_text(units) -> str:
     """Who pays whom for a value of ``units`` per defender (R30), in words."""
     amount = units_text(units)
-    noun = "unit" if amount == "1" else "units"
     if units > 0:
-        return f"each defender pays the declarer {amount} {noun}"
+        if amount == "1":
+            return _("each defender pays the declarer {amount} unit").format(amount=amount)
+        return _("each defender pays the declarer {amount} units").format(amount=amount)
     if units < 0:
-        return f"the declarer pays each defender {amount} {noun}"
-    return "nobody pays"
+        if amount == "1":
+            return _("the declarer pays each defender {amount} unit").format(amount=amount)
+        return _("the declarer pays each defender {amount} units").format(amount=amount)
+    return _("nobody pays")
 
 
 def kontra_text(kontra) -> str:
@@ -230,44 +260,59 @@ def concede_text(solution: Solution) -> str:
     """Whether giving the game up beats playing it (R39), in words, for a solution with a value."""
     cost, value = solution.concede_value, solution.value
     if solution.concede_is_better:
-        return (
-            f"conceding is better: the declarer would pay each defender {units_text(cost)} instead of "
-            f"the {units_text(value)} that best defence holds him to (R39)"
-        )
-    return f"if he conceded, the declarer would pay each defender {units_text(cost)}: playing on is better (R39)"
+        return _(
+            "conceding is better: the declarer would pay each defender {cost} instead of "
+            "the {value} that best defence holds him to (R39)"
+        ).format(cost=units_text(cost), value=units_text(value))
+    return _("if he conceded, the declarer would pay each defender {cost}: playing on is better (R39)").format(
+        cost=units_text(cost)
+    )
 
 
-def value_legend(table: str, how: str = "with best play on both sides", kontra: bool = False) -> List[str]:
+#: How sure a value is: from the start (solve, best...) or from a point of a played game.
+BOTH_SIDES = N_("it is what the declarer is sure of with best play on both sides ({table} value table, R34)")
+FROM_THERE = N_("it is what the declarer is sure of with best play from there on ({table} value table, R34)")
+
+
+def value_legend(table: str, how: str = BOTH_SIDES, kontra: bool = False) -> List[str]:
     """What a value means: who pays whom (R30), and what it is sure of (R34); with kontras,
-    that it is half of what he gets from both defenders together (R39)."""
+    that it is half of what he gets from both defenders together (R39).  ``how`` is
+    :data:`BOTH_SIDES` or :data:`FROM_THERE`."""
     lines = [
-        "value +3: each defender pays the declarer 3 units; negative: the declarer pays each defender;",
-        *wrapped(f"it is what the declarer is sure of {how} ({table} value table, R34)", "  ", "  "),
+        _("value +3: each defender pays the declarer 3 units; negative: the declarer pays each defender;"),
+        *wrapped(_(how).format(table=table), "  ", "  "),
     ]
     if kontra:
         lines += explained(
-            "value, in all",
-            "what the declarer gets from both defenders together, the kontras counted for each; "
-            "the value is half of it, a half unit where the two defenders' kontras differ (R38, R39)",
+            _("value, in all"),
+            _(
+                "what the declarer gets from both defenders together, the kontras counted for each; "
+                "the value is half of it, a half unit where the two defenders' kontras differ (R38, R39)"
+            ),
         )
     return lines
 
 
-def points_legend(rules: Rules, term: str = "points") -> List[str]:
-    """What the declarer's points are: D + T_D of R14, said as a player counts them."""
+def points_legend(rules: Rules, term: str = N_("points")) -> List[str]:
+    """What the declarer's points are: D + T_D of R14, said as a player counts them.
+    ``term`` is the column's or row's name, marked ``N_()``."""
     if rules.talon_to_declarer:
-        talon = "and the talon's aces and tens, which count for him under these rules (R16)"
+        talon = _("and the talon's aces and tens, which count for him under these rules (R16)")
     else:
-        talon = "not the talon's aces and tens, which count for the defenders (R16)"
+        talon = _("not the talon's aces and tens, which count for the defenders (R16)")
     return explained(
-        term,
-        "the card points the declarer is sure to take with best play, aces and tens 10 each and "
-        f"10 for the last trick, {talon}; marriages not counted (R4, R14)",
+        _(term),
+        _(
+            "the card points the declarer is sure to take with best play, aces and tens 10 each and "
+            "10 for the last trick, {talon}; marriages not counted (R4, R14)"
+        ).format(talon=talon),
     )
 
 
 def whole_bid_legend() -> List[str]:
-    return explained("whole bid", "every part of the bid made in one and the same game, not just each on its own (R24)")
+    return explained(
+        _("whole bid"), _("every part of the bid made in one and the same game, not just each on its own (R24)")
+    )
 
 
 def legend(solutions: Sequence[Solution], silent: bool) -> List[str]:
@@ -276,28 +321,30 @@ def legend(solutions: Sequence[Solution], silent: bool) -> List[str]:
     if len(solutions[0].components) > 1:
         lines += whole_bid_legend()
     if any(s.declarer_points is not None for s in solutions):
-        lines += points_legend(solutions[0].rules, "declarer points")
+        lines += points_legend(solutions[0].rules, N_("declarer points"))
     if any(s.value is not None for s in solutions):
         lines += value_legend(solutions[0].rules.value_table, kontra=bool(solutions[0].kontra))
         lines += explained(
-            "if conceded",
-            "what the declarer pays each defender if he gives the game up instead: every component's "
-            "won value, doubled once more than its kontras (R39)",
+            _("if conceded"),
+            _(
+                "what the declarer pays each defender if he gives the game up instead: every component's "
+                "won value, doubled once more than its kontras (R39)"
+            ),
         )
     if silent:
-        lines += explained("silent rows", "yes = that side can force it whatever the other side does (R25-R27)")
+        lines += explained(_("silent rows"), _("yes = that side can force it whatever the other side does (R25-R27)"))
     return lines
 
 
 #: The silent items of a settlement (R25-R27, R33) as a player says them.
 SILENT_ITEM_WORDS = {
-    "declarer-100": "the declarer's silent 100",
-    "defenders-100": "the defenders' silent 100",
-    "ulti": "the declarer's silent ulti",
-    "ulti-beaten": "the declarer's silent ulti beaten",
-    "defender-ulti": "a defender's silent ulti",
-    "defender-ulti-beaten": "a defender's silent ulti beaten",
-    "durchmars": "a silent durchmars",
+    "declarer-100": N_("the declarer's silent 100"),
+    "defenders-100": N_("the defenders' silent 100"),
+    "ulti": N_("the declarer's silent ulti"),
+    "ulti-beaten": N_("the declarer's silent ulti beaten"),
+    "defender-ulti": N_("a defender's silent ulti"),
+    "defender-ulti-beaten": N_("a defender's silent ulti beaten"),
+    "durchmars": N_("a silent durchmars"),
 }
 
 
@@ -313,11 +360,16 @@ def settlement_text(settlement) -> str:
     parts = []
     for index, item in enumerate(settlement.items):
         if index >= components:
-            parts.append(f"{SILENT_ITEM_WORDS.get(item.name, item.name)} ({signed(item.units)})")
+            words = _(SILENT_ITEM_WORDS[item.name]) if item.name in SILENT_ITEM_WORDS else item.name
+            parts.append(f"{words} ({signed(item.units)})")
         elif item.units == 0 and replaced:
-            parts.append(f"{item.name} {'made' if item.made else 'lost'} (not paid: the silent 100 replaces it)")
+            parts.append(
+                (_("{item} made") if item.made else _("{item} lost")).format(item=component_word(item.name))
+                + _(" (not paid: the silent 100 replaces it)")
+            )
         else:
-            parts.append(f"{item.name} {'made' if item.made else 'lost'} ({signed(item.units)})")
+            made = _("{item} made") if item.made else _("{item} lost")
+            parts.append(f"{made.format(item=component_word(item.name))} ({signed(item.units)})")
     return f"{', '.join(parts)}: {pays_text(settlement.per_defender)}"
 
 

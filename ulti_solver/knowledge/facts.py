@@ -20,20 +20,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from ..cards import SUIT_NAMES, Card, Hand, card_rank, card_suit
+from ..cards import SUIT_WORDS, Card, Hand, card_rank, card_suit
+from ..deal import SEAT_SUBJECTS
+from ..i18n import L_, N_
 
-#: Rank words in rank-number order (R2 order, lowest first), as a player says them.
-RANK_WORDS = ("seven", "eight", "nine", "unter", "ober", "king", "ten", "ace")
-
-
-def seat_words(seat: int) -> str:
-    """``the declarer``, ``seat 1``: who a line is about."""
-    return "the declarer" if seat == 0 else f"seat {seat}"
+#: Rank words in rank-number order (R2 order, lowest first), as a player says them
+#: (Hungarian: hetes, nyolcas, kilences, alsó, felső, király, tízes, ász).
+RANK_WORDS = (N_("seven"), N_("eight"), N_("nine"), N_("unter"), N_("ober"), N_("king"), N_("ten"), N_("ace"))
 
 
-def card_words(card: Card) -> str:
+def seat_words(seat: int):
+    """``the declarer``, ``seat 1``: who a line is about (a message, put into words when printed)."""
+    return SEAT_SUBJECTS[seat]
+
+
+def suit_words(suit: int):
+    """``hearts``: a suit in a message."""
+    return L_(SUIT_WORDS[suit])
+
+
+def rank_words(rank: int):
+    """``ten``: a rank in a message."""
+    return L_(RANK_WORDS[rank])
+
+
+def card_words(card: Card):
     """``the hearts ten``."""
-    return f"the {SUIT_NAMES[card_suit(card)]} {RANK_WORDS[card_rank(card)]}"
+    return L_("the {suit} {rank}", suit=suit_words(card_suit(card)), rank=rank_words(card_rank(card)))
 
 
 @dataclass(frozen=True)
@@ -49,7 +62,15 @@ class Lacks:
     what: str
 
     def __str__(self) -> str:
-        return f"{seat_words(self.seat)} holds no {self.what} (trick {self.trick}, {self.rule})"
+        return str(
+            L_(
+                "{seat} holds no {what} (trick {trick}, {rule})",
+                seat=seat_words(self.seat),
+                what=self.what,
+                trick=self.trick,
+                rule=self.rule,
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -62,7 +83,14 @@ class Holds:
     why: str
 
     def __str__(self) -> str:
-        return f"{seat_words(self.seat)} holds the {SUIT_NAMES[self.suit]} king and ober ({self.why}, R40)"
+        return str(
+            L_(
+                "{seat} holds the {suit} king and ober ({why}, R40)",
+                seat=seat_words(self.seat),
+                suit=suit_words(self.suit),
+                why=self.why,
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -75,7 +103,14 @@ class NotBoth:
     why: str
 
     def __str__(self) -> str:
-        return f"{seat_words(self.seat)} does not hold both the {SUIT_NAMES[self.suit]} king and ober ({self.why}, R40)"
+        return str(
+            L_(
+                "{seat} does not hold both the {suit} king and ober ({why}, R40)",
+                seat=seat_words(self.seat),
+                suit=suit_words(self.suit),
+                why=self.why,
+            )
+        )
 
 
 Fact = Union[Lacks, Holds, NotBoth]

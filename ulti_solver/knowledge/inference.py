@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from typing import List
 
-from ..cards import BB_SUITS, SUIT_NAMES, card_rank, card_suit, make_card
+from ..cards import BB_SUITS, card_rank, card_suit, make_card
+from ..i18n import L_
 from ..play import DECLARER, PlayRules, trick_winner
-from .facts import RANK_WORDS, Lacks
+from .facts import Lacks, rank_words, suit_words
 from .table import Table
 
 
@@ -34,8 +35,13 @@ def _beating(suit: int, winning: int, play: PlayRules) -> int:
     return sum(1 << make_card(suit, rank) for rank in range(8) if play.beats(make_card(suit, rank), winning))
 
 
-def _suit_words(suit: int, play: PlayRules) -> str:
-    return f"{SUIT_NAMES[suit]}, the trump" if suit == play.trump else SUIT_NAMES[suit]
+def _suit_words(suit: int, play: PlayRules):
+    return L_("{suit}, the trump", suit=suit_words(suit)) if suit == play.trump else suit_words(suit)
+
+
+def _above(suit: int, rank: int):
+    """``hearts above the nine``: the cards a player did not hold when he did not beat the nine."""
+    return L_("{suit} above the {rank}", suit=suit_words(suit), rank=rank_words(rank))
 
 
 def revealed(table: Table, play: PlayRules) -> List[Lacks]:
@@ -56,7 +62,7 @@ def revealed(table: Table, play: PlayRules) -> List[Lacks]:
                 ruffed = card_suit(winning) != led
                 if not ruffed and not play.beats(card, winning):
                     above = _beating(led, winning, play)
-                    lacks(above, "R11", f"{SUIT_NAMES[led]} above the {RANK_WORDS[card_rank(winning)]}")
+                    lacks(above, "R11", _above(led, card_rank(winning)))
             else:
                 lacks(BB_SUITS[led], "R9", _suit_words(led, play))
                 if play.trump is not None and led != play.trump:
@@ -64,7 +70,7 @@ def revealed(table: Table, play: PlayRules) -> List[Lacks]:
                         lacks(BB_SUITS[play.trump], "R10", _suit_words(play.trump, play))
                     elif not play.beats(card, winning):
                         above = _beating(play.trump, winning, play)
-                        lacks(above, "R11", f"{SUIT_NAMES[play.trump]} above the {RANK_WORDS[card_rank(winning)]}")
+                        lacks(above, "R11", _above(play.trump, card_rank(winning)))
         if play.seven_kept and seat == DECLARER and card == play.trump_seven:
             others = BB_SUITS[play.trump] & ~(1 << card)
             lacks(others, "R12", _suit_words(play.trump, play))

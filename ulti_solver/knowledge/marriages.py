@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from typing import Dict, FrozenSet, List, Mapping, Optional
 
-from ..bids import FORTY_100, TWENTY_100, Bid
-from ..cards import BB_MARRIAGES, SUIT_NAMES, SUITS, Hand
+from ..bids import FORTY_100, TWENTY_100, Bid, bid_words
+from ..cards import BB_MARRIAGES, SUITS, Hand
 from ..deal import Deal
+from ..i18n import L_
 from .errors import KnowledgeError
-from .facts import Holds, NotBoth, seat_words
+from .facts import Holds, NotBoth, seat_words, suit_words
 
 Announcements = Mapping[int, FrozenSet[int]]
 
@@ -62,30 +63,46 @@ def check_announcements(marriages: Optional[Mapping[int, object]], bid: Bid, tru
         if suits is None:
             continue
         if seat not in (0, 1, 2):
-            raise KnowledgeError(f"marriages are announced by seat 0, 1 or 2, not {seat!r}")
+            raise KnowledgeError(L_("marriages are announced by seat 0, 1 or 2, not {seat!r}", seat=seat))
         try:
             chosen = frozenset(suits)
         except TypeError:
-            raise KnowledgeError(f"the marriages of {seat_words(seat)} are a set of suits, not {suits!r}") from None
+            raise KnowledgeError(
+                L_("the marriages of {seat} are a set of suits, not {suits!r}", seat=seat_words(seat), suits=suits)
+            ) from None
         if not chosen <= set(SUITS):
             raise KnowledgeError(
-                f"{sorted(chosen - set(SUITS))!r} are not suits (0 hearts, 1 bells, 2 leaves, 3 acorns)"
+                L_(
+                    "{values!r} are not suits (0 hearts, 1 bells, 2 leaves, 3 acorns)",
+                    values=sorted(chosen - set(SUITS)),
+                )
             )
         told[seat] = chosen
     special = FORTY_100 if FORTY_100 in bid.components else TWENTY_100 if TWENTY_100 in bid.components else None
     if special is None and not bid.plays_party and told:
-        raise KnowledgeError(f"no marriage is announced in {bid}: only bids that play the party count them (R15, R22)")
+        raise KnowledgeError(
+            L_(
+                "no marriage is announced in {bid}: only bids that play the party count them (R15, R22)",
+                bid=bid_words(bid),
+            )
+        )
     if special is not None:
         for seat, chosen in told.items():
             if seat != 0:
                 raise KnowledgeError(
-                    f"in {special} only the declarer's marriage is announced, not {seat_words(seat)}'s"
+                    L_(
+                        "in {bid} only the declarer's marriage is announced, not {seat}'s",
+                        bid=str(special),
+                        seat=seat_words(seat),
+                    )
                 )
             if special == FORTY_100 and not chosen <= {trump}:
-                raise KnowledgeError(f"in 40-100 the declarer announces only the 40, in {SUIT_NAMES[trump]} (R17)")
+                raise KnowledgeError(
+                    L_("in 40-100 the declarer announces only the 40, in {suit} (R17)", suit=suit_words(trump))
+                )
             if special == TWENTY_100 and (len(chosen) > 1 or trump in chosen):
                 raise KnowledgeError(
-                    "in 20-100 the declarer announces one marriage, in a suit that is not the trump (R18)"
+                    L_("in 20-100 the declarer announces one marriage, in a suit that is not the trump (R18)")
                 )
     return told
 
@@ -99,19 +116,24 @@ def marriage_facts(announced: Announcements, bid: Bid, trump: Optional[int]) -> 
             if trump in chosen:
                 facts.append(Holds(seat, BB_MARRIAGES[trump], trump, "40-100"))
             else:
-                facts.append(NotBoth(seat, BB_MARRIAGES[trump], trump, "no 40 for 40-100"))
+                facts.append(NotBoth(seat, BB_MARRIAGES[trump], trump, L_("no 40 for 40-100")))
         elif TWENTY_100 in bid.components:
             for suit in twenty_suits(trump):
                 if suit in chosen:
-                    facts.append(Holds(seat, BB_MARRIAGES[suit], suit, "his 20 for 20-100"))
+                    facts.append(Holds(seat, BB_MARRIAGES[suit], suit, L_("his 20 for 20-100")))
                     break
-                why = f"his 20 for 20-100 is in {SUIT_NAMES[min(chosen)]}" if chosen else "no 20 for 20-100"
+                why = (
+                    L_("his 20 for 20-100 is in {suit}", suit=suit_words(min(chosen)))
+                    if chosen
+                    else L_("no 20 for 20-100")
+                )
                 facts.append(NotBoth(seat, BB_MARRIAGES[suit], suit, why))
         else:
             for suit in SUITS:
                 kind = "40" if suit == trump else "20"
                 if suit in chosen:
-                    facts.append(Holds(seat, BB_MARRIAGES[suit], suit, f"announced {kind}"))
+                    facts.append(Holds(seat, BB_MARRIAGES[suit], suit, L_("announced {kind}", kind=kind)))
                 else:
-                    facts.append(NotBoth(seat, BB_MARRIAGES[suit], suit, f"no {kind} announced in {SUIT_NAMES[suit]}"))
+                    why = L_("no {kind} announced in {suit}", kind=kind, suit=suit_words(suit))
+                    facts.append(NotBoth(seat, BB_MARRIAGES[suit], suit, why))
     return facts

@@ -20,15 +20,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
-from ..bids import Bid
-from ..cards import BB_ALL, HEARTS, SUIT_NAMES, SUITS, Card, Hand, card_name, cards_of, format_hand
-from ..deal import Deal, plural
+from ..bids import Bid, bid_words
+from ..cards import BB_ALL, HEARTS, SUITS, Card, Hand, card_name, cards_of, format_hand
+from ..deal import Deal
 from ..dealing import sample_rng
+from ..i18n import L_, LN_, LP_, Joined, _
 from ..play import DECLARER, PlayRules, legal_moves
 from ..position import Position, broken_rule, replay
 from ..variants import DEFAULT_RULES, Rules
 from .errors import KnowledgeError, NoWorldError
-from .facts import Fact, Holds, Lacks, NotBoth, seat_words
+from .facts import Fact, Holds, Lacks, NotBoth, seat_words, suit_words
 from .inference import revealed
 from .marriages import Announcements, announced_in_deal, check_announcements, marriage_facts
 from .table import Table, read_table
@@ -40,8 +41,12 @@ TALON = 3
 REASONS_SHOWN = 6
 
 
-def hole_words(hole: int) -> str:
-    return "the talon" if hole == TALON else seat_words(hole)
+#: The seats and the talon as a message says what is in them (Hungarian: a 2. védő kezében, a talonban).
+_HOLES_IN = (LP_("in", "the declarer"), LP_("in", "seat 1"), LP_("in", "seat 2"), LP_("in", "the talon"))
+
+
+def hole_words(hole: int):
+    return L_("the talon") if hole == TALON else seat_words(hole)
 
 
 def _names(mask: int) -> str:
@@ -134,7 +139,7 @@ class InformationSet:
         """What the seat knows of the hands it cannot see, one line per fact that narrows the worlds."""
         lines = []
         if self.shown is not None:
-            lines.append(f"the declarer's hand is open: {format_hand(self.shown)} (R40)")
+            lines.append(_("the declarer's hand is open: {hand} (R40)").format(hand=format_hand(self.shown)))
         lines.extend(str(fact) for fact in self.constraints)
         return lines
 
@@ -202,28 +207,35 @@ def information_set_from_hand(
     play = PlayRules.for_game(bid, trump, rules)
     cards = _check_cards(played)
     table = read_table(cards, play)
-    _check_hand(hand, "your hand", 10)
+    _check_hand(hand, LP_("in", "your hand"), 10)
     if seat == DECLARER:
         if talon is None:
-            raise KnowledgeError("the declarer knows the talon he laid: give its 2 cards")
-        _check_hand(talon, "the talon", 2)
+            raise KnowledgeError(L_("the declarer knows the talon he laid: give its 2 cards"))
+        _check_hand(talon, LP_("in", "the talon"), 2)
         if hand & talon:
-            raise KnowledgeError(f"{_names(hand & talon)} cannot be both in your hand and in the talon")
+            raise KnowledgeError(L_("{cards} cannot be both in your hand and in the talon", cards=_names(hand & talon)))
     elif talon is not None:
-        raise KnowledgeError(f"{seat_words(seat)} does not see the talon; give it only for the declarer (seat 0)")
+        raise KnowledgeError(
+            L_("{seat} does not see the talon; give it only for the declarer (seat 0)", seat=seat_words(seat))
+        )
     shown = None
     if declarer_hand is not None:
         if not bid.open or seat == DECLARER or not table.first_trick_done:
             raise KnowledgeError(
-                "the declarer's hand is shown only to a defender in an open bid, once the first trick is complete (R40)"
+                L_(
+                    "the declarer's hand is shown only to a defender in an open bid, "
+                    "once the first trick is complete (R40)"
+                )
             )
-        _check_hand(declarer_hand, "the declarer's open hand", 10)
+        _check_hand(declarer_hand, LP_("in", "the declarer's open hand"), 10)
         if declarer_hand & hand:
-            raise KnowledgeError(f"{_names(hand & declarer_hand)} cannot be both in your hand and the declarer's")
+            raise KnowledgeError(
+                L_("{cards} cannot be both in your hand and the declarer's", cards=_names(hand & declarer_hand))
+            )
         shown = declarer_hand
     elif bid.open and seat != DECLARER and table.first_trick_done:
         raise KnowledgeError(
-            "after the first trick of an open bid the declarer's hand is open: give his ten cards as dealt (R40)"
+            L_("after the first trick of an open bid the declarer's hand is open: give his ten cards as dealt (R40)")
         )
     _check_cards_are_theirs(table, seat, hand, talon, shown)
     announced = check_announcements(marriages, bid, trump)
@@ -232,13 +244,17 @@ def information_set_from_hand(
 
 def _check_game(bid: Bid, trump: Optional[int], seat: int) -> None:
     if seat not in (0, 1, 2):
-        raise KnowledgeError(f"a seat is 0 (the declarer), 1 or 2, not {seat!r}")
+        raise KnowledgeError(L_("a seat is 0 (the declarer), 1 or 2, not {seat!r}", seat=seat))
     if bid.has_trump and trump not in SUITS:
-        raise KnowledgeError(f"{bid} is played with a trump: name it (hearts, bells, leaves or acorns)")
+        raise KnowledgeError(
+            L_("{bid} is played with a trump: name it (hearts, bells, leaves or acorns)", bid=bid_words(bid))
+        )
     if not bid.has_trump and trump is not None:
-        raise KnowledgeError(f"{bid} is played without trump, not with {SUIT_NAMES[trump]}")
+        raise KnowledgeError(
+            L_("{bid} is played without trump, not with {suit}", bid=bid_words(bid), suit=suit_words(trump))
+        )
     if bid.red and bid.has_trump and trump != HEARTS:
-        raise KnowledgeError(f"a red bid plays hearts as trump (R28), not {SUIT_NAMES[trump]}")
+        raise KnowledgeError(L_("a red bid plays hearts as trump (R28), not {suit}", suit=suit_words(trump)))
 
 
 def _check_cards(played: Sequence[Card]) -> Tuple[Card, ...]:
@@ -246,25 +262,43 @@ def _check_cards(played: Sequence[Card]) -> Tuple[Card, ...]:
     seen: Dict[int, int] = {}
     for index, card in enumerate(cards):
         if not isinstance(card, int) or not 0 <= card < 32:
-            raise KnowledgeError(f"card {index + 1} of the play is not a card: {card!r}")
+            raise KnowledgeError(L_("card {number} of the play is not a card: {card!r}", number=index + 1, card=card))
         if card in seen:
-            raise KnowledgeError(f"{card_name(card)} is played twice: card {seen[card] + 1} and card {index + 1}")
+            raise KnowledgeError(
+                L_(
+                    "{card} is played twice: card {first} and card {second}",
+                    card=card_name(card),
+                    first=seen[card] + 1,
+                    second=index + 1,
+                )
+            )
         seen[card] = index
     if len(cards) > 30:
-        raise KnowledgeError(f"{len(cards)} cards are played; a game has 30")
+        raise KnowledgeError(L_("{count} cards are played; a game has 30", count=len(cards)))
     return cards
 
 
-def _check_hand(mask, name: str, size: int) -> None:
+def _check_hand(mask, name, size: int) -> None:
+    """``name`` is where the cards are, as "in" a message says it: ``your hand``, ``the talon``."""
     if not isinstance(mask, int) or mask < 0 or mask & ~BB_ALL:
-        raise KnowledgeError(f"{name} is not a set of cards: {mask!r}")
+        raise KnowledgeError(L_("{place} is not a set of cards: {mask!r}", place=name, mask=mask))
     if mask.bit_count() != size:
-        raise KnowledgeError(f"{name} has {plural(mask.bit_count(), 'card')}; it needs {size} (R6)")
+        raise KnowledgeError(
+            LN_(
+                "{place} has {n} card; it needs {size} (R6)",
+                "{place} has {n} cards; it needs {size} (R6)",
+                mask.bit_count(),
+                place=name,
+                size=size,
+            )
+        )
 
 
-def _where(table: Table, card: Card) -> str:
+def _where(table: Table, card: Card):
     index = table.cards.index(card)
-    return f"card {index + 1} ({card_name(card)}, trick {table.tricks[index]})"
+    return L_(
+        "card {number} ({card}, trick {trick})", number=index + 1, card=card_name(card), trick=table.tricks[index]
+    )
 
 
 def _check_cards_are_theirs(table: Table, seat: int, hand: Hand, talon, shown) -> None:
@@ -273,14 +307,29 @@ def _check_cards_are_theirs(table: Table, seat: int, hand: Hand, talon, shown) -
     for card, player in zip(table.cards, table.players):
         where = _where(table, card)
         if player == seat and not (hand >> card) & 1:
-            raise KnowledgeError(f"{where} is yours ({seat_words(seat)}), but it is not in your hand")
+            raise KnowledgeError(
+                L_("{where} is yours ({seat}), but it is not in your hand", where=where, seat=seat_words(seat))
+            )
         if player != seat and (hand >> card) & 1:
-            raise KnowledgeError(f"{where} is {seat_words(player)}'s, but it is in your hand")
+            raise KnowledgeError(
+                L_("{where} is {seat}'s, but it is in your hand", where=where, seat=seat_words(player))
+            )
         if talon is not None and (talon >> card) & 1:
-            raise KnowledgeError(f"{where} is {seat_words(player)}'s, but you laid it in the talon")
+            raise KnowledgeError(
+                L_("{where} is {seat}'s, but you laid it in the talon", where=where, seat=seat_words(player))
+            )
         if shown is not None and ((shown >> card) & 1) != (player == DECLARER):
-            holder = "in" if (shown >> card) & 1 else "not in"
-            raise KnowledgeError(f"{where} is {seat_words(player)}'s, but it is {holder} the declarer's open hand")
+            if (shown >> card) & 1:
+                message = L_(
+                    "{where} is {seat}'s, but it is in the declarer's open hand", where=where, seat=seat_words(player)
+                )
+            else:
+                message = L_(
+                    "{where} is {seat}'s, but it is not in the declarer's open hand",
+                    where=where,
+                    seat=seat_words(player),
+                )
+            raise KnowledgeError(message)
 
 
 def _check_known_plays(table: Table, play: PlayRules, known: Mapping[int, Hand]) -> None:
@@ -294,16 +343,25 @@ def _check_known_plays(table: Table, play: PlayRules, known: Mapping[int, Hand])
         if not (legal_moves(now, before, play, player == DECLARER) >> card) & 1:
             hands = tuple(now if s == player else 0 for s in range(3))
             reason = broken_rule(Position(hands, table.leaders[index], trick=before), card, play)
-            raise KnowledgeError(f"{_where(table, card)}: {seat_words(player)} may not play it: {reason}")
+            raise KnowledgeError(
+                L_(
+                    "{where}: {seat} may not play it: {rule}",
+                    where=_where(table, card),
+                    seat=seat_words(player),
+                    rule=reason,
+                )
+            )
         gone[player] |= 1 << card
 
 
 def _check_known_fact(fact: Fact, whose: Hand) -> None:
     """A marriage fact about a hand the seat sees must be true of it."""
     if isinstance(fact, Holds) and whose & fact.cards != fact.cards:
-        raise KnowledgeError(f"{fact}: but that hand lacks {_names(fact.cards & ~whose)}")
+        raise KnowledgeError(
+            L_("{fact}: but that hand lacks {cards}", fact=_Said(fact), cards=_names(fact.cards & ~whose))
+        )
     if isinstance(fact, NotBoth) and whose & fact.cards == fact.cards:
-        raise KnowledgeError(f"{fact}: but that hand holds {_names(fact.cards)}")
+        raise KnowledgeError(L_("{fact}: but that hand holds {cards}", fact=_Said(fact), cards=_names(fact.cards)))
 
 
 class _Compiler:
@@ -336,7 +394,14 @@ class _Compiler:
             clash = [c for c in later if (fact.cards >> c) & 1]
             if clash:
                 card = clash[0]
-                raise KnowledgeError(f"{fact}, but it played {card_name(card)} in trick {_trick(table, card)}")
+                raise KnowledgeError(
+                    L_(
+                        "{fact}, but it played {card} in trick {trick}",
+                        fact=_Said(fact),
+                        card=card_name(card),
+                        trick=_trick(table, card),
+                    )
+                )
             for card in cards_of(fact.cards & self.unseen):
                 changed |= self._exclude(card, seat, fact)
         elif isinstance(fact, Holds):
@@ -344,7 +409,14 @@ class _Compiler:
             elsewhere = fact.cards & ~self.unseen & ~mine
             if elsewhere:
                 card = next(cards_of(elsewhere))
-                raise KnowledgeError(f"{fact}, but {card_name(card)} {self.seen_where(card)}")
+                raise KnowledgeError(
+                    L_(
+                        "{fact}, but {card} {where}",
+                        fact=_Said(fact),
+                        card=card_name(card),
+                        where=self.seen_where(card),
+                    )
+                )
             for card in cards_of(fact.cards & self.unseen):
                 for hole in self.index:
                     if hole != seat:
@@ -352,7 +424,7 @@ class _Compiler:
         else:
             mine = table.by_seat[seat] & fact.cards
             if mine == fact.cards:
-                raise KnowledgeError(f"{fact}, but it played {_names(mine)}")
+                raise KnowledgeError(L_("{fact}, but it played {cards}", fact=_Said(fact), cards=_names(mine)))
             open_cards = fact.cards & self.unseen
             if mine and open_cards:
                 changed |= self._exclude(next(cards_of(open_cards)), seat, fact)
@@ -390,15 +462,17 @@ def _build(
     holes = tuple(s for s in range(3) if s not in known) + ((TALON,) if seat != DECLARER else ())
     sizes = tuple(2 if hole == TALON else 10 - table.count_by(hole) for hole in holes)
 
-    def seen_where(card: Card) -> str:
+    def seen_where(card: Card):
         if (hand >> card) & 1:
-            return "is in your hand"
+            return L_("is in your hand")
         if (talon or 0) >> card & 1:
-            return "is in the talon"
+            return L_("is in the talon")
         if (shown or 0) >> card & 1:
-            return "is in the declarer's open hand"
+            return L_("is in the declarer's open hand")
         index = table.cards.index(card)
-        return f"was played by {seat_words(table.players[index])} in trick {table.tricks[index]}"
+        return L_(
+            "was played by {seat} in trick {trick}", seat=seat_words(table.players[index]), trick=table.tricks[index]
+        )
 
     facts = marriage_facts(announced, bid, trump) + revealed(table, play)
     compiler = _Compiler(table, unseen, holes, seen_where)
@@ -432,11 +506,29 @@ def _build(
     return info
 
 
-def _no_world(info: InformationSet, compiler: _Compiler) -> str:
+class _Said:
+    """A fact in a message, put into words when the message is printed."""
+
+    __slots__ = ("fact",)
+
+    def __init__(self, fact):
+        self.fact = fact
+
+    def __str__(self) -> str:
+        return str(self.fact)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self):
+        return (_Said, (self.fact,))
+
+
+def _no_world(info: InformationSet, compiler: _Compiler):
     """Which facts leave no world: a card with nowhere to go, a hole that cannot be filled,
     a marriage that cannot be split, or, failing those, every fact."""
     space = info.space
-    start = f"no deal fits what {seat_words(info.seat)} knows: "
+    seat = seat_words(info.seat)
     chosen, forced = space.overfull()
     if chosen >= 0:
         reasons: List[Fact] = []
@@ -448,31 +540,54 @@ def _no_world(info: InformationSet, compiler: _Compiler) -> str:
         outside = [info.holes[h] for h in range(len(info.holes)) if not (chosen >> h) & 1]
         count = forced.bit_count()
         if not inside:
-            verb = "has" if count == 1 else "have"
-            what = f"{_names(forced)} {verb} nowhere to go"
+            what = LN_("{cards} has nowhere to go", "{cards} have nowhere to go", count, cards=_names(forced))
         elif len(inside) > 1 and len(outside) == 1:
             hole = outside[0]
             size = info.sizes[info.holes.index(hole)]
             can = len(space.allowed) - count
-            what = f"{hole_words(hole)} holds {plural(size, 'card')} now, but only {can} unseen cards can be there"
+            what = LN_(
+                "{hole} holds {n} card now, but only {can} unseen cards can be there",
+                "{hole} holds {n} cards now, but only {can} unseen cards can be there",
+                size,
+                hole=_HOLES_IN[hole],
+                can=can,
+            )
         else:
             room = sum(info.sizes[info.holes.index(h)] for h in inside)
-            verb = "holds" if len(inside) == 1 else "hold"
-            what = f"{_names(forced)} can only be in {' or '.join(hole_words(h) for h in inside)}, "
-            what += f"which {verb} {plural(room, 'card')}"
-        return start + what + _because(reasons)
+            places = Joined((_HOLES_IN[h] for h in inside), L_(" or "))
+            if len(inside) == 1:
+                what = LN_(
+                    "{cards} can only be in {places}, which holds {n} card",
+                    "{cards} can only be in {places}, which holds {n} cards",
+                    room,
+                    cards=_names(forced),
+                    places=places,
+                )
+            else:
+                what = LN_(
+                    "{cards} can only be in {places}, which hold {n} card",
+                    "{cards} can only be in {places}, which hold {n} cards",
+                    room,
+                    cards=_names(forced),
+                    places=places,
+                )
+        return _nothing_fits(seat, what, reasons)
     for unit in space.units:
         if not unit.options:
             card = unit.cards[0]
             facts = [f for f in compiler.apart_why if (f.cards >> card) & 1]
             where = [f for c in unit.cards for fs in compiler.why[c].values() for f in fs]
-            return start + f"{_names(sum(1 << c for c in unit.cards))} cannot be placed" + _because(facts + where)
-    return start + "the facts leave no way to place the unseen cards" + _because(list(info.constraints))
+            what = L_("{cards} cannot be placed", cards=_names(sum(1 << c for c in unit.cards)))
+            return _nothing_fits(seat, what, facts + where)
+    return _nothing_fits(seat, L_("the facts leave no way to place the unseen cards"), list(info.constraints))
 
 
-def _because(reasons: Sequence[Fact]) -> str:
+def _nothing_fits(seat, what, reasons: Sequence[Fact]):
+    """``no deal fits what seat 1 knows: WHAT, because FACT; FACT; and 3 more``."""
     if not reasons:
-        return ""
-    shown = "; ".join(str(r) for r in reasons[:REASONS_SHOWN])
+        return L_("no deal fits what {seat} knows: {what}", seat=seat, what=what)
+    shown = Joined((_Said(r) for r in reasons[:REASONS_SHOWN]), "; ")
     more = len(reasons) - REASONS_SHOWN
-    return f", because {shown}{f'; and {more} more' if more > 0 else ''}"
+    if more > 0:
+        shown = L_("{reasons}; and {more} more", reasons=shown, more=more)
+    return L_("no deal fits what {seat} knows: {what}, because {reasons}", seat=seat, what=what, reasons=shown)

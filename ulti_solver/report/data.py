@@ -6,7 +6,10 @@ disagree, plus what a picture needs that those objects leave out: the
 rules in force, each trick's leader and winner (R13), and how the game
 ended or where it stands, in the words of the text table.  The card names
 (suit symbol, English and Hungarian) come once per page, in
-:func:`page_meta`.
+:func:`page_meta`, with the page's language and its texts in it (the
+scripts' ``t("...")``, looked up in the catalog).  The game's own fields
+stay the JSON's English; ``bid_text``, ``trump_text``, ``rules_text`` and
+``ending`` are the words of the text table, in the language of the run.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import List, Optional, Sequence
 
 from ..analysis.replay import GameAnalysis
 from ..analysis.single_dummy import BANDS
+from ..bids import COMPONENT_ORDER, bid_words, component_word
 from ..cards import (
     ACE,
     CANONICAL_RANKS,
@@ -33,7 +37,8 @@ from ..cards import (
     card_name,
     make_card,
 )
-from ..deal import SEAT_NAMES
+from ..deal import seat_name
+from ..i18n import _, language, n_
 from ..play import PlayRules, trick_winner
 from ..position import replay
 
@@ -90,9 +95,19 @@ def page_meta() -> dict:
             for s in SUITS
         ],
         "ranks": [card_name(make_card(0, r))[1] for r in CANONICAL_RANKS],
-        "seats": list(SEAT_NAMES),
+        "seats": [seat_name(s) for s in range(3)],
         "bands": [[least, name] for least, name in BANDS],
+        "components": {str(c): component_word(c) for c in COMPONENT_ORDER},
+        "lang": language(),
+        "text": page_texts(),
     }
+
+
+def page_texts() -> dict:
+    """The pages' texts in the language of the run, by their English (none in English)."""
+    from .html import page_texts as texts  # the scripts are read there
+
+    return texts()
 
 
 def analysis_objects(analysis: GameAnalysis) -> List[dict]:
@@ -116,24 +131,27 @@ def _tricks(analysis: GameAnalysis, play: PlayRules) -> List[dict]:
 
 def _ending(analysis: GameAnalysis, play: PlayRules) -> str:
     """How the game ended (R30-R33), or what it is worth where the record stops, as the text table says it."""
-    from ..cli.text import pays_text, plural, result_text, signed  # the text table's words, said once
+    from ..cli.text import pays_text, result_text, signed  # the text table's words, said once
 
     played = len(analysis.verdicts)
     if played < 30:
         value = analysis.final_value
-        return (
-            f"After {plural(played, 'card')} the game is not finished; its value is {signed(value)}: "
-            f"with best play from here {pays_text(value)}"
+        return n_(
+            "After {n} card the game is not finished; its value is {value}: with best play from here {pays}",
+            "After {n} cards the game is not finished; its value is {value}: with best play from here {pays}",
+            played,
+            value=signed(value),
+            pays=pays_text(value),
         )
     outcome = replay(analysis.deal, play, [v.card for v in analysis.verdicts]).so_far
-    return "The game ended: " + result_text(
-        analysis.deal, analysis.bid, analysis.trump, analysis.rules, outcome, analysis.kontra
+    return _("The game ended: {result}").format(
+        result=result_text(analysis.deal, analysis.bid, analysis.trump, analysis.rules, outcome, analysis.kontra)
     )
 
 
 def game_data(analysis: GameAnalysis, line: Optional[int] = None) -> dict:
     """One game of a page: its record, its rules, its tricks, how it ended, and the CLI's objects."""
-    from ..cli.text import kontra_text, rules_text
+    from ..cli.text import kontra_text, rules_text, trump_text
 
     play = PlayRules.for_game(analysis.bid, analysis.trump, analysis.rules)
     return {
@@ -141,6 +159,8 @@ def game_data(analysis: GameAnalysis, line: Optional[int] = None) -> dict:
         "deal": str(analysis.deal),
         "bid": str(analysis.bid),
         "trump": None if analysis.trump is None else SUIT_NAMES[analysis.trump],
+        "bid_text": str(bid_words(analysis.bid)),
+        "trump_text": trump_text(analysis.trump),
         "rules": analysis.rules.as_json(),
         "rules_text": rules_text(analysis.rules),
         "kontra": analysis.kontra.as_json() if analysis.kontra else None,

@@ -18,9 +18,21 @@ from importlib import resources
 from typing import Mapping, Optional, Sequence
 
 from ..errors import UltiInputError, excerpt
+from ..i18n import L_, _, language, n_
 from .data import error_data, game_data, report_games
 
 _MARKER = re.compile(r"@@([A-Z_]+)@@")
+#: A text of a template, shown in the language of the run: ``[[Games]]`` (Babel extracts them).
+_TEXT = re.compile(r"\[\[(.+?)\]\]", re.S)
+#: A text of a script, shown in the language of the page: ``t("Value after every card")``.
+_SCRIPT_TEXT = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
+#: Every script of the pages, whose texts the page's data carries translated.
+PAGE_SCRIPTS = (
+    ("ulti_solver.report", "cards.js"),
+    ("ulti_solver.report", "graph.js"),
+    ("ulti_solver.report", "report.js"),
+    ("ulti_solver.board", "board.js"),
+)
 #: What JSON leaves as it is but an HTML script element must not contain, as JSON's own escapes.
 _UNSAFE_IN_SCRIPT = {
     ord("<"): "\\u003c",
@@ -45,22 +57,44 @@ def script_json(data) -> str:
 
 
 def fill(template: str, values: Mapping[str, str]) -> str:
-    """The template with each ``@@NAME@@`` replaced by ``values[NAME]``; every marker must be known."""
+    """The template with each ``@@NAME@@`` replaced by ``values[NAME]`` (every marker must be known),
+    and each ``[[text]]`` by the text in the language of the run, escaped for HTML."""
 
     def value(match: re.Match) -> str:
         return values[match.group(1)]
 
-    return _MARKER.sub(value, template)
+    def text(match: re.Match) -> str:
+        english = " ".join(match.group(1).split())
+        return html.escape(_(english), quote=True)
+
+    return _MARKER.sub(value, _TEXT.sub(text, template))
+
+
+def page_texts() -> dict:
+    """The scripts' texts (their ``t("...")`` calls) in the language of the run, by their English;
+    empty in English, where the page shows them as written."""
+    if language() == "en":
+        return {}
+    texts = {}
+    for package, name in PAGE_SCRIPTS:
+        for match in _SCRIPT_TEXT.finditer(static_text(name, package)):
+            english = json.loads(f'"{match.group(1)}"')
+            translated = _(english)
+            if translated != english:
+                texts[english] = translated
+    return texts
 
 
 def _title(games: Sequence[dict]) -> str:
     played = [g for g in games if "error" not in g]
     if len(games) == 1 and played:
         game = played[0]
-        trump = f", {game['trump']} trump" if game["trump"] else ""
-        return f"Ulti game: {game['bid']}{trump}"
+        if game["trump"]:
+            return _("Ulti game: {bid}, {trump} trump").format(bid=game["bid_text"], trump=game["trump_text"])
+        return _("Ulti game: {bid}").format(bid=game["bid_text"])
     bad = len(games) - len(played)
-    return f"Ulti games: {len(played)} analysed" + (f", {bad} bad line{'s' if bad > 1 else ''}" if bad else "")
+    title = _("Ulti games: {count} analysed").format(count=len(played))
+    return title + (n_(", {n} bad line", ", {n} bad lines", bad) if bad else "")
 
 
 def report_html(games: Sequence[dict], title: Optional[str] = None) -> str:
@@ -71,6 +105,7 @@ def report_html(games: Sequence[dict], title: Optional[str] = None) -> str:
         static_text("report.html"),
         {
             "TITLE": html.escape(page_title),
+            "LANG": language(),
             "STYLE": "\n".join(static_text(name) for name in REPORT_STYLES),
             "DATA": script_json({**report_games(games), "title": page_title}),
             "SCRIPT": "\n".join(static_text(name) for name in REPORT_SCRIPTS),
@@ -84,8 +119,8 @@ class HtmlReport:
     def __init__(self, path: str):
         folder = os.path.dirname(os.path.abspath(path))
         if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            reason = "it is a folder" if os.path.isdir(path) else f"cannot write in {folder}"
-            raise UltiInputError(f"cannot write the report to {excerpt(path)}: {reason}")
+            reason = L_("it is a folder") if os.path.isdir(path) else L_("cannot write in {folder}", folder=folder)
+            raise UltiInputError(L_("cannot write the report to {path}: {reason}", path=excerpt(path), reason=reason))
         self.path = path
         self.games: list = []
 
@@ -101,6 +136,13 @@ class HtmlReport:
             with open(self.path, "w", encoding="utf-8") as out:
                 out.write(report_html(self.games))
         except OSError as exc:
-            raise UltiInputError(f"cannot write the report to {excerpt(self.path)}: {exc.strerror or exc}") from None
+            raise UltiInputError(
+                L_("cannot write the report to {path}: {reason}", path=excerpt(self.path), reason=exc.strerror or exc)
+            ) from None
         analysed = sum(1 for g in self.games if "error" not in g)
-        return f"Wrote the report of {analysed} game{'s' if analysed != 1 else ''} to {self.path}"
+        return n_(
+            "Wrote the report of {n} game to {path}",
+            "Wrote the report of {n} games to {path}",
+            analysed,
+            path=self.path,
+        )

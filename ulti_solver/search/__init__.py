@@ -19,6 +19,7 @@ from ..cards import Suit
 from ..coerce import as_bid, as_deal, as_game_at, as_rules, as_trump
 from ..deal import Deal
 from ..errors import ConfigError
+from ..i18n import L_, _
 from ..kontra import NO_KONTRA, Kontra, half, kontra_for
 from ..position import Position
 from ..scoring import Scoring
@@ -41,18 +42,27 @@ def implementation(requested: Optional[str] = None) -> str:
     global _warned
     name = (checks.impl(requested) or os.environ.get(IMPL_ENV) or "").strip().lower()
     if name and name not in IMPLEMENTATIONS:
-        raise ConfigError(f"unknown implementation {name!r} in {IMPL_ENV}; use one of {', '.join(IMPLEMENTATIONS)}")
+        raise ConfigError(
+            L_(
+                "unknown implementation {name!r} in {variable}; use one of {known}",
+                name=name,
+                variable=IMPL_ENV,
+                known=", ".join(IMPLEMENTATIONS),
+            )
+        )
     if name == "core" and not core_built():
         raise ConfigError(
-            "the Cython core is not built; reinstall with 'pip install .' (or 'pip install -e .' in a checkout)"
+            L_("the Cython core is not built; reinstall with 'pip install .' (or 'pip install -e .' in a checkout)")
         )
     if not name:
         name = "core" if core_built() else "reference"
         if name == "reference" and not _warned:
             _warned = True
             print(
-                "ulti-solver: warning: the Cython core (ulti_solver._core) is not built; using the "
-                "reference search, which is far slower. Build it with 'pip install -e .' in a checkout.",
+                _(
+                    "ulti-solver: warning: the Cython core (ulti_solver._core) is not built; using the "
+                    "reference search, which is far slower. Build it with 'pip install -e .' in a checkout."
+                ),
                 file=sys.stderr,
             )
     return name

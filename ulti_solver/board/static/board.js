@@ -76,9 +76,9 @@
           }
           var said;
           try { said = JSON.parse(text).error; } catch (e) { said = null; }
-          return { ok: false, error: said || "the server answered " + response.status };
+          return { ok: false, error: said || Ulti.t("the server answered {status}", { status: response.status }) };
         });
-      }, function () { return { ok: false, error: "the board's server does not answer: is 'ulti board' still running?" }; });
+      }, function () { return { ok: false, error: Ulti.t("the board's server does not answer: is 'ulti board' still running?") }; });
   }
 
   function gameRequest(extra) {
@@ -123,10 +123,15 @@
   // -- Drawing the position ---------------------------------------------------------------
 
   function paysText(value) {
-    if (value > 0) return "each defender pays the declarer " + Ulti.units(value) + (value === 1 ? " unit" : " units");
-    if (value < 0) return "the declarer pays each defender " + Ulti.units(value) + (value === -1 ? " unit" : " units");
-    return "nobody pays";
+    var units = Ulti.units(value);
+    if (value === 1) return Ulti.t("each defender pays the declarer {amount} unit", { amount: units });
+    if (value > 0) return Ulti.t("each defender pays the declarer {amount} units", { amount: units });
+    if (value === -1) return Ulti.t("the declarer pays each defender {amount} unit", { amount: units });
+    if (value < 0) return Ulti.t("the declarer pays each defender {amount} units", { amount: units });
+    return Ulti.t("nobody pays");
   }
+
+  function yesNo(made) { return made ? Ulti.t("yes") : Ulti.t("no"); }
 
   function mover() {
     var legal = Object.keys(state.answer.cards || {});
@@ -136,14 +141,14 @@
   function cardButton(card, answers, best) {
     var value = answers.value;
     var parts = Object.keys(answers.components).map(function (name) {
-      return name + " " + (answers.components[name].makeable ? "yes" : "no");
+      return Ulti.componentWord(name) + " " + yesNo(answers.components[name].makeable);
     });
-    if (answers.declarer_points !== null) parts.push("declarer points " + answers.declarer_points);
-    parts.push("value " + Ulti.signed(value));
+    if (answers.declarer_points !== null) parts.push(Ulti.t("declarer points") + " " + answers.declarer_points);
+    parts.push(Ulti.t("value") + " " + Ulti.signed(value));
     return el("button", {
       type: "button", className: "play-card suit-" + card[0] + (best ? " best" : ""),
       "data-card": card, "data-value": String(value),
-      title: Ulti.cardTitle(card) + ": " + parts.join(", ") + (best ? " (best)" : ""),
+      title: Ulti.cardTitle(card) + ": " + parts.join(", ") + (best ? " " + Ulti.t("(best)") : ""),
       on: { click: function () { playCard(card); } },
     }, [
       el("span", { className: "face", text: Ulti.cardInfo(card).label }),
@@ -182,23 +187,23 @@
       ]));
     });
     if (k && k % 3 === 0 && moving !== null) {
-      trick.appendChild(el("div", { className: "trick-winner", text: "won by " + Ulti.seatName(moving) }));
+      trick.appendChild(el("div", { className: "trick-winner", text: Ulti.t("won by {seat}", { seat: Ulti.seatName(moving) }) }));
     }
 
     var trickNumber = Math.floor(k / 3) + 1;
     $("status").textContent = moving === null
-      ? "The game is over: " + Ulti.signed(answer.value) + ", " + paysText(answer.value) + "."
-      : "Trick " + trickNumber + ", " + Ulti.seatName(moving) + " to play. Value " + Ulti.signed(answer.value) +
-        ": with best play " + paysText(answer.value) + ". " +
-        (moving === 0 ? "The declarer wants it high." : "A defender wants it low.");
+      ? Ulti.t("The game is over: {value}, {pays}.", { value: Ulti.signed(answer.value), pays: paysText(answer.value) })
+      : Ulti.t("Trick {trick}, {seat} to play. Value {value}: with best play {pays}.", {
+        trick: trickNumber, seat: Ulti.seatName(moving), value: Ulti.signed(answer.value), pays: paysText(answer.value),
+      }) + " " + (moving === 0 ? Ulti.t("The declarer wants it high.") : Ulti.t("A defender wants it low."));
     var facts = Object.keys(answer.components).map(function (name) {
-      return name + " " + (answer.components[name].makeable ? "yes" : "no");
+      return Ulti.componentWord(name) + " " + yesNo(answer.components[name].makeable);
     });
-    if (facts.length > 1) facts.push("whole bid " + (answer.joint.makeable ? "yes" : "no"));
-    if (answer.declarer_points !== null) facts.push("declarer points " + answer.declarer_points);
-    if (answer.kontra) facts.push("value in all " + Ulti.signed(answer.value_total));
-    facts.push("if conceded " + Ulti.signed(answer.concede_value));
-    $("answers").textContent = (moving === null ? "Made: " : "With best play from here: ") + facts.join(" \u00b7 ");
+    if (facts.length > 1) facts.push(Ulti.t("whole bid") + " " + yesNo(answer.joint.makeable));
+    if (answer.declarer_points !== null) facts.push(Ulti.t("declarer points") + " " + answer.declarer_points);
+    if (answer.kontra) facts.push(Ulti.t("value in all") + " " + Ulti.signed(answer.value_total));
+    facts.push(Ulti.t("if conceded") + " " + Ulti.signed(answer.concede_value));
+    $("answers").textContent = (moving === null ? Ulti.t("Made: ") : Ulti.t("With best play from here: ")) + facts.join(" \u00b7 ");
     $("counter").textContent = k + " / " + line().length;
     $("back").disabled = $("start").disabled = k === 0;
     $("forward").disabled = $("end").disabled = k >= line().length;
@@ -220,7 +225,7 @@
         var face = Ulti.cardFace(card, "move" + (index === state.cursor ? " current" : "") + (index > state.cursor ? " ahead" : ""));
         face.setAttribute("role", "button");
         face.setAttribute("tabindex", "0");
-        face.title = Ulti.seatName(state.holder[card]) + ": " + face.title + " \u2014 step here";
+        face.title = Ulti.seatName(state.holder[card]) + ": " + face.title + " \u2014 " + Ulti.t("step here");
         face.addEventListener("click", function () { go(index); });
         return face;
       }));
@@ -231,12 +236,13 @@
     var lines = $("lines");
     lines.textContent = "";
     if (state.lines.length > 1) {
-      lines.appendChild(el("h3", { text: "Lines" }));
+      lines.appendChild(el("h3", { text: Ulti.t("Lines") }));
       state.lines.forEach(function (cards, i) {
         var branch = i ? commonStart(state.lines[0], cards) : 0;
         lines.appendChild(el("button", {
           type: "button", className: "line-choice" + (i === state.current ? " current" : ""), "data-line": i,
-          text: "line " + (i + 1) + (i ? ": from card " + (branch + 1) : "") + " (" + cards.length + " cards)",
+          text: i ? Ulti.t("line {line}: from card {card} ({n} cards)", { line: i + 1, card: branch + 1, n: cards.length })
+            : Ulti.t("line {line} ({n} cards)", { line: i + 1, n: cards.length }),
           on: { click: function () { switchLine(i); } },
         }));
       });
@@ -247,7 +253,7 @@
 
   function clearViews() {
     $("line-view").textContent = "";
-    $("line-view").appendChild(el("p", { className: "hint", text: "Press Best line for one best way to play on." }));
+    $("line-view").appendChild(el("p", { className: "hint", text: Ulti.t("Press Best line for one best way to play on.") }));
   }
 
   function playCard(card) {
@@ -297,7 +303,7 @@
       var cards = result.objects[0].line || [];
       var view = $("line-view");
       view.textContent = "";
-      if (!cards.length) { view.appendChild(el("p", { text: "The game is over: nothing left to play." })); return; }
+      if (!cards.length) { view.appendChild(el("p", { text: Ulti.t("The game is over: nothing left to play.") })); return; }
       var list = el("ol", { className: "best-line", start: String(Math.floor(at / 3) + 1) });
       var group = null;
       cards.forEach(function (card, i) {
@@ -311,7 +317,7 @@
       });
       view.appendChild(list);
       view.appendChild(el("button", {
-        type: "button", id: "play-line", text: "Play it out (then step with \u2192)",
+        type: "button", id: "play-line", text: Ulti.t("Play it out (then step with \u2192)"),
         on: { click: function () { followLine(cards); } },
       }));
     });
@@ -345,9 +351,9 @@
       var summary = result.objects.filter(function (o) { return "summary" in o; })[0].summary;
       var section = $("analysis");
       section.textContent = "";
-      section.appendChild(el("h2", { text: "Analysis of the first " + entries.length + " cards" }));
+      section.appendChild(el("h2", { text: Ulti.t("Analysis of the first {n} cards", { n: entries.length }) }));
       if (!entries.length) {
-        section.appendChild(el("p", { text: "No card played yet: value " + Ulti.signed(summary.value_at_start) + "." }));
+        section.appendChild(el("p", { text: Ulti.t("No card played yet: value {value}.", { value: Ulti.signed(summary.value_at_start) }) }));
         return;
       }
       var graph = Ulti.valueGraph(entries, { onPick: function (k) { go(k); } });
@@ -355,7 +361,7 @@
       section.appendChild(graph.element);
       var errors = entries.filter(function (e) { return e.error; });
       if (!errors.length) {
-        section.appendChild(el("p", { text: "No errors: every card kept the value." }));
+        section.appendChild(el("p", { text: Ulti.t("No errors: every card kept the value.") }));
         return;
       }
       var rows = errors.map(function (e) {
@@ -369,7 +375,9 @@
         ]);
       });
       section.appendChild(el("table", { className: "errors" }, [
-        el("thead", {}, [el("tr", {}, ["trick", "seat", "card", "value", "lost", "best was"].map(function (h) { return el("th", { text: h }); }))]),
+        el("thead", {}, [el("tr", {}, [
+          Ulti.t("trick"), Ulti.t("seat"), Ulti.t("card"), Ulti.t("value"), Ulti.t("lost"), Ulti.t("best was"),
+        ].map(function (h) { return el("th", { text: h }); }))]),
         el("tbody", {}, rows),
       ]));
     });
@@ -421,8 +429,8 @@
     clearViews();
     var analysis = $("analysis");
     analysis.textContent = "";
-    analysis.appendChild(el("h2", { text: "Analysis" }));
-    analysis.appendChild(el("p", { className: "hint", text: "Press Analyse to judge every card played so far." }));
+    analysis.appendChild(el("h2", { text: Ulti.t("Analysis") }));
+    analysis.appendChild(el("p", { className: "hint", text: Ulti.t("Press Analyse to judge every card played so far.") }));
     return refresh();
   }
 
@@ -439,9 +447,9 @@
   $("best-line").addEventListener("click", bestLine);
   $("analyse").addEventListener("click", analyse);
   $("copy-link").addEventListener("click", function () {
-    var done = function () { say(""); $("copy-link").textContent = "Link copied"; };
+    var done = function () { say(""); $("copy-link").textContent = Ulti.t("Link copied"); };
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(done, function () { say(location.href); });
-    else say("The link: " + location.href);
+    else say(Ulti.t("The link: {url}", { url: location.href }));
   });
   document.addEventListener("keydown", function (event) {
     if (!state.answer || event.altKey || event.ctrlKey || event.metaKey) return;

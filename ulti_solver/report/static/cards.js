@@ -45,14 +45,33 @@ Ulti.units = function (value) {
   return Number.isInteger(value) ? String(Math.abs(value)) : Math.abs(value).toFixed(1);
 };
 
+// A text of the page in its language: the page's data carries each English text's translation
+// (meta.text, from the catalog; ulti_solver/report/html.py page_texts), and {name} is filled from
+// `values`: Card {k} of {n} with {k: 3, n: 30} reads "Card 3 of 30".
+Ulti.t = function (text, values) {
+  var out = (Ulti.meta && Ulti.meta.text && Ulti.meta.text[text]) || text;
+  if (!values) return out;
+  return out.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? String(values[name]) : whole; });
+};
+
+// One of R44's bands, as a word of the page's language.
+Ulti.bandWord = function (band) {
+  var words = { inaccuracy: Ulti.t("inaccuracy"), mistake: Ulti.t("mistake"), blunder: Ulti.t("blunder") };
+  return words[band] || band;
+};
+
 Ulti.seatName = function (seat) { return Ulti.meta.seats[seat]; };
+
+// A component of the JSON objects ("party"), as the tables of the page's language name it.
+Ulti.componentWord = function (name) { return (Ulti.meta.components && Ulti.meta.components[name]) || name; };
 
 Ulti.cardInfo = function (name) { return Ulti.meta.cards[name]; };
 
-// A card's hover text: the Hungarian name, then the English one ("piros ász (ace of hearts)").
+// A card's hover text: the Hungarian name, then the English one ("piros ász (ace of hearts)");
+// on a Hungarian page the Hungarian name alone.
 Ulti.cardTitle = function (name) {
   var info = Ulti.cardInfo(name);
-  return info.hu + " (" + info.en + ")";
+  return Ulti.meta.lang === "hu" ? info.hu : info.hu + " (" + info.en + ")";
 };
 
 // A card as a small face: suit symbol and rank, coloured by suit, named on hover.
@@ -108,7 +127,7 @@ Ulti.handElement = function (cards, decorate) {
       var face = Ulti.cardFace(card);
       group.appendChild(decorate ? decorate(card, face) || face : face);
     });
-    if (!inSuit.length) group.appendChild(Ulti.el("span", { className: "void-mark", title: "void in " + suit.en, text: "-" }));
+    if (!inSuit.length) group.appendChild(Ulti.el("span", { className: "void-mark", title: Ulti.t("void in {suit}", { suit: Ulti.meta.lang === "hu" ? suit.hu : suit.en }), text: "-" }));
     hand.appendChild(group);
   });
   return hand;
@@ -148,10 +167,10 @@ Ulti.lossText = function (entry) {
   var hindsight = Ulti.hindsightLoss(entry);
   if (entry.knowable_loss !== undefined && entry.knowable_loss !== null) {
     var err = entry.knowable_stderr ? " ± " + Number(entry.knowable_stderr).toFixed(2) : "";
-    parts.push("knowable loss " + Number(entry.knowable_loss).toFixed(2) + err);
+    parts.push(Ulti.t("knowable loss {loss}", { loss: Number(entry.knowable_loss).toFixed(2) + err }));
   }
-  if (hindsight) parts.push("hindsight loss " + Ulti.units(hindsight));
-  return (band ? band + ": " : "") + (parts.join(", ") || "no loss");
+  if (hindsight) parts.push(Ulti.t("hindsight loss {loss}", { loss: Ulti.units(hindsight) }));
+  return (band ? Ulti.bandWord(band) + ": " : "") + (parts.join(", ") || Ulti.t("no loss"));
 };
 
 // The badges of a card's verdict: its band (R44) with the loss it comes from; where the knowable
@@ -162,12 +181,16 @@ Ulti.badges = function (entry) {
   var title = Ulti.lossText(entry);
   function badge(cls, text) { return Ulti.el("span", { className: "badge " + cls, title: title, text: text }); }
   if (entry.knowable_loss !== undefined && entry.knowable_loss !== null) {
-    if (entry.band) out.push(badge("band-" + entry.band, entry.band + " " + Number(entry.knowable_loss).toFixed(1)));
-    if (hindsightBand) out.push(badge("hindsight band-" + hindsightBand, "hindsight " + hindsightBand + " " + Ulti.units(hindsight)));
-    else if (entry.error) out.push(badge("hindsight band-none", "hindsight " + Ulti.units(hindsight)));
+    if (entry.band) out.push(badge("band-" + entry.band, Ulti.bandWord(entry.band) + " " + Number(entry.knowable_loss).toFixed(1)));
+    if (hindsightBand) {
+      out.push(badge("hindsight band-" + hindsightBand,
+        Ulti.t("hindsight {band} {loss}", { band: Ulti.bandWord(hindsightBand), loss: Ulti.units(hindsight) })));
+    } else if (entry.error) {
+      out.push(badge("hindsight band-none", Ulti.t("hindsight {loss}", { loss: Ulti.units(hindsight) })));
+    }
     return out;
   }
   var band = Ulti.band(entry);
-  if (band || entry.error) out.push(badge("band-" + (band || "none"), (band || "error") + " " + Ulti.units(hindsight)));
+  if (band || entry.error) out.push(badge("band-" + (band || "none"), (band ? Ulti.bandWord(band) : Ulti.t("error")) + " " + Ulti.units(hindsight)));
   return out;
 };

@@ -34,9 +34,10 @@
   }
 
   function cardWords(entry) {
-    return "card " + entry.index + ", trick " + entry.trick + ": " + Ulti.seatName(entry.seat) + " played " +
-      Ulti.cardInfo(entry.card).label + " (" + Ulti.cardInfo(entry.card).hu + "), value " +
-      Ulti.signed(entry.value_before) + " \u2192 " + Ulti.signed(entry.value_after);
+    return Ulti.t("card {index}, trick {trick}: {seat} played {card} ({name}), value {before} \u2192 {after}", {
+      index: entry.index, trick: entry.trick, seat: Ulti.seatName(entry.seat), card: Ulti.cardInfo(entry.card).label,
+      name: Ulti.cardInfo(entry.card).hu, before: Ulti.signed(entry.value_before), after: Ulti.signed(entry.value_after),
+    });
   }
 
   // entries: the analyse objects of the cards (not the summary); options.onPick(k) is called with
@@ -59,7 +60,8 @@
 
     var root = svg("svg", {
       viewBox: "0 0 " + WIDTH + " " + height, class: "value-graph", role: "img",
-      "aria-label": "The value after every card" + (knowable ? ", with each card's hindsight and knowable loss" : ""),
+      "aria-label": knowable ? Ulti.t("The value after every card, with each card's hindsight and knowable loss")
+        : Ulti.t("The value after every card"),
     });
     var grid = svg("g", { class: "grid" });
     root.appendChild(grid);
@@ -76,7 +78,7 @@
       grid.appendChild(svg("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: y(t), y2: y(t), class: t === 0 ? "zero-line" : "tick-line" }));
       grid.appendChild(svg("text", { x: LEFT - 6, y: y(t) + 4, class: "axis-label value-label" }, Ulti.signed(t)));
     });
-    grid.appendChild(svg("text", { x: LEFT - 6, y: TOP + VALUE_HEIGHT + 13, class: "axis-label value-label" }, "trick"));
+    grid.appendChild(svg("text", { x: LEFT - 6, y: TOP + VALUE_HEIGHT + 13, class: "axis-label value-label" }, Ulti.t("trick")));
 
     // The hindsight value: before the first card, then after each card.
     var points = values.map(function (v, i) { return x(i) + "," + y(v); }).join(" ");
@@ -113,7 +115,8 @@
       lossGroup.appendChild(svg("text", { x: LEFT - 6, y: base - LOSS_HEIGHT + 4, class: "axis-label value-label" }, Ulti.units(most)));
       lossGroup.appendChild(svg("text", { x: LEFT - 6, y: base + 4, class: "axis-label value-label" }, "0"));
       lossGroup.appendChild(svg("text", { x: LEFT, y: base - LOSS_HEIGHT - 8, class: "axis-label" },
-        knowable ? "loss per card: hindsight (grey) and knowable (blue, \u00b1 its standard error)" : "loss per card (hindsight)"));
+        knowable ? Ulti.t("loss per card: hindsight (grey) and knowable (blue, \u00b1 its standard error)")
+          : Ulti.t("loss per card (hindsight)")));
       entries.forEach(function (entry, i) {
         var centre = x(i + 0.5);
         var hindsight = losses[i];
@@ -122,7 +125,7 @@
           lossGroup.appendChild(titled(svg("rect", {
             x: hx, y: ly(hindsight), width: barWidth, height: base - ly(hindsight),
             class: "bar-hindsight band-" + (Ulti.hindsightBand(entry) || "none"),
-          }), cardWords(entry) + "; hindsight loss " + Ulti.units(hindsight)));
+          }), cardWords(entry) + "; " + Ulti.t("hindsight loss {loss}", { loss: Ulti.units(hindsight) })));
         }
         if (knowable && entry.knowable_loss !== undefined && entry.knowable_loss !== null) {
           var kl = entry.knowable_loss, err = entry.knowable_stderr || 0;
@@ -149,7 +152,7 @@
             x: x(k) - (n ? plotWidth / n / 2 : 10), y: TOP, width: n ? plotWidth / n : 20, height: VALUE_HEIGHT,
             class: "pick-target", "data-cards": k,
           });
-          titled(target, k ? cardWords(entries[k - 1]) : "before the first card: value " + Ulti.signed(values[0]));
+          titled(target, k ? cardWords(entries[k - 1]) : Ulti.t("before the first card: value {value}", { value: Ulti.signed(values[0]) }));
           target.addEventListener("click", function () { options.onPick(k); });
           root.appendChild(target);
         })(j);
@@ -162,11 +165,11 @@
     }
 
     var legend = Ulti.el("div", { className: "graph-legend" }, [
-      Ulti.el("span", { className: "key key-value", text: "value after each card (hindsight, R34)" }),
-      Ulti.el("span", { className: "key key-inaccuracy", text: "inaccuracy (1+)" }),
-      Ulti.el("span", { className: "key key-mistake", text: "mistake (3+)" }),
-      Ulti.el("span", { className: "key key-blunder", text: "blunder (8+ units lost, R44)" }),
-      knowable ? Ulti.el("span", { className: "key key-knowable", text: "knowable loss (R43, R44)" }) : null,
+      Ulti.el("span", { className: "key key-value", text: Ulti.t("value after each card (hindsight, R34)") }),
+      Ulti.el("span", { className: "key key-inaccuracy", text: Ulti.t("inaccuracy (1+)") }),
+      Ulti.el("span", { className: "key key-mistake", text: Ulti.t("mistake (3+)") }),
+      Ulti.el("span", { className: "key key-blunder", text: Ulti.t("blunder (8+ units lost, R44)") }),
+      knowable ? Ulti.el("span", { className: "key key-knowable", text: Ulti.t("knowable loss (R43, R44)") }) : null,
     ]);
     var figure = Ulti.el("figure", { className: "graph" }, [root, legend]);
     return {

@@ -17,21 +17,23 @@
     return found.length ? found[0].summary : null;
   }
 
+  // The bid as the text table says it: the game's bid_text and trump_text are in the page's language.
   function bidWords(game) {
-    return game.bid + (game.trump ? ", " + game.trump + " trump" : ", no trump");
+    var bid = game.bid_text || game.bid, trump = game.trump_text || game.trump;
+    return game.trump ? Ulti.t("{bid}, {trump} trump", { bid: bid, trump: trump }) : Ulti.t("{bid}, no trump", { bid: bid });
   }
 
   function gameLabel(game) {
-    var where = game.line !== null && game.line !== undefined ? "line " + game.line + ": " : "";
-    if (game.error) return where + "not analysed";
+    var where = game.line !== null && game.line !== undefined ? Ulti.t("line {line}: ", { line: game.line }) : "";
+    if (game.error) return where + Ulti.t("not analysed");
     var errors = cardsOf(game).filter(function (e) { return e.error; }).length;
-    return where + bidWords(game) + " \u2014 " + errors + (errors === 1 ? " error" : " errors");
+    return where + bidWords(game) + " \u2014 " + (errors === 1 ? Ulti.t("1 error") : Ulti.t("{n} errors", { n: errors }));
   }
 
   function buildPicker() {
     if (games.length < 2) return;
     picker.hidden = false;
-    picker.appendChild(el("span", { className: "picker-title", text: games.length + " games:" }));
+    picker.appendChild(el("span", { className: "picker-title", text: Ulti.t("{n} games:", { n: games.length }) }));
     games.forEach(function (game, i) {
       picker.appendChild(el("button", {
         type: "button", className: "pick" + (game.error ? " bad" : ""), "data-game": i, text: gameLabel(game),
@@ -49,7 +51,7 @@
     if (game.error) {
       current = null;
       main.appendChild(el("section", { className: "bad-line" }, [
-        el("h2", { text: "Line " + game.line + " was not analysed" }),
+        el("h2", { text: Ulti.t("Line {line} was not analysed", { line: game.line }) }),
         el("p", { className: "problem", text: game.error }),
       ]));
       return;
@@ -58,17 +60,17 @@
   }
 
   function facts(game) {
-    var rows = [["Bid", bidWords(game)]];
-    if (game.kontra_text) rows.push(["Kontra", game.kontra_text]);
-    rows.push(["Rules", game.rules_text]);
-    rows.push(["Deal", game.deal]);
+    var rows = [[Ulti.t("Bid"), bidWords(game)]];
+    if (game.kontra_text) rows.push([Ulti.t("Kontra"), game.kontra_text]);
+    rows.push([Ulti.t("Rules"), game.rules_text]);
+    rows.push([Ulti.t("Deal"), game.deal, "deal-text"]);
     return el("dl", { className: "facts" }, rows.reduce(function (out, row) {
-      return out.concat([el("dt", { text: row[0] }), el("dd", { className: row[0] === "Deal" ? "deal-text" : "", text: row[1] })]);
+      return out.concat([el("dt", { text: row[0] }), el("dd", { className: row[2] || "", text: row[1] })]);
     }, []));
   }
 
   function dealTable(deal) {
-    var rows = Ulti.meta.seats.map(function (seat, s) { return [seat, deal.hands[s]]; }).concat([["talon", deal.talon]]);
+    var rows = Ulti.meta.seats.map(function (seat, s) { return [seat, deal.hands[s]]; }).concat([[Ulti.t("talon"), deal.talon]]);
     return el("table", { className: "deal-table" }, [el("tbody", {}, rows.map(function (row) {
       return el("tr", { className: "seat-row" }, [el("th", { scope: "row", text: row[0] }), el("td", {}, [Ulti.handElement(row[1])])]);
     }))]);
@@ -79,10 +81,11 @@
     var parts = Ulti.meta.seats.map(function (seat, s) {
       var count = summary ? summary.errors[String(s)] : 0;
       var units = summary ? summary.units_given_away[String(s)] : 0;
-      return seat + " " + count + (count === 1 ? " error" : " errors") + (units ? " (" + Ulti.units(units) + " units given away)" : "");
+      return seat + " " + (count === 1 ? Ulti.t("1 error") : Ulti.t("{n} errors", { n: count })) +
+        (units ? " " + Ulti.t("({units} units given away)", { units: Ulti.units(units) }) : "");
     });
     var start = entries.length ? entries[0].value_before : summary ? summary.value_at_start : 0;
-    return "Value at the start " + Ulti.signed(start) + "; errors: " + parts.join("; ") + ".";
+    return Ulti.t("Value at the start {value}; errors: {errors}.", { value: Ulti.signed(start), errors: parts.join("; ") });
   }
 
   function renderGame(game) {
@@ -92,14 +95,14 @@
     var state = { k: 0, n: n };
 
     main.appendChild(el("section", { className: "deal-section" }, [
-      el("h2", { text: game.line !== null && game.line !== undefined ? "Game of line " + game.line : "The game" }),
+      el("h2", { text: game.line !== null && game.line !== undefined ? Ulti.t("Game of line {line}", { line: game.line }) : Ulti.t("The game") }),
       facts(game),
       dealTable(deal),
     ]));
 
     var graph = Ulti.valueGraph(entries, { onPick: function (k) { go(k); } });
     main.appendChild(el("section", { className: "graph-section" }, [
-      el("h2", { text: "Value after every card" }),
+      el("h2", { text: Ulti.t("Value after every card") }),
       graph.element,
       el("p", { className: "summary-line", text: summaryText(game, entries) }),
     ]));
@@ -110,24 +113,24 @@
       return el("div", { className: "seat seat-" + s }, [el("div", { className: "seat-name", text: Ulti.seatName(s) }), el("div", { className: "seat-hand" })]);
     });
     var trickBox = el("div", { className: "trick-area" });
-    var talonBox = el("div", { className: "talon" }, [el("span", { className: "seat-name", text: "talon" }), Ulti.handElement(deal.talon)]);
+    var talonBox = el("div", { className: "talon" }, [el("span", { className: "seat-name", text: Ulti.t("talon") }), Ulti.handElement(deal.talon)]);
     var counter = el("span", { className: "counter" });
     function button(label, title, action, cls) {
       return el("button", { type: "button", className: "step " + cls, title: title, "aria-label": title, text: label, on: { click: action } });
     }
     var controls = el("div", { className: "controls" }, [
-      button("|\u25c0", "to the start (Home)", function () { go(0); }, "first"),
-      button("\u25c0", "one card back (left arrow)", function () { go(state.k - 1); }, "back"),
+      button("|\u25c0", Ulti.t("to the start (Home)"), function () { go(0); }, "first"),
+      button("\u25c0", Ulti.t("one card back (left arrow)"), function () { go(state.k - 1); }, "back"),
       counter,
-      button("\u25b6", "one card on (right arrow)", function () { go(state.k + 1); }, "forward"),
-      button("\u25b6|", "to the end (End)", function () { go(n); }, "last"),
+      button("\u25b6", Ulti.t("one card on (right arrow)"), function () { go(state.k + 1); }, "forward"),
+      button("\u25b6|", Ulti.t("to the end (End)"), function () { go(n); }, "last"),
     ]);
     main.appendChild(el("section", { className: "step-section" }, [
-      el("h2", { text: "Card by card" }),
+      el("h2", { text: Ulti.t("Card by card") }),
       controls,
       status,
       el("div", { className: "table-view" }, [seatBoxes[2], seatBoxes[1], trickBox, seatBoxes[0], talonBox]),
-      el("p", { className: "hint", text: "Left and right arrow keys step through the game; Home and End jump to its start and end." }),
+      el("p", { className: "hint", text: Ulti.t("Left and right arrow keys step through the game; Home and End jump to its start and end.") }),
     ]));
 
     // The tricks, each card with its loss and band, and the best card where another was played.
@@ -142,9 +145,9 @@
         ];
         parts = parts.concat(Ulti.badges(entry));
         if (entry.best.indexOf(card) < 0) {
-          parts.push(el("span", { className: "best-instead" }, ["best: "].concat(entry.best.map(function (b) { return Ulti.cardFace(b); }))));
+          parts.push(el("span", { className: "best-instead" }, [Ulti.t("best: ")].concat(entry.best.map(function (b) { return Ulti.cardFace(b); }))));
         }
-        var cell = el("td", { className: "trick-card", "data-index": entry.index, title: "step to this card",
+        var cell = el("td", { className: "trick-card", "data-index": entry.index, title: Ulti.t("step to this card"),
           on: { click: function () { go(entry.index); } } }, parts);
         cells[entry.index] = cell;
         return cell;
@@ -160,9 +163,12 @@
       ])));
     });
     main.appendChild(el("section", { className: "tricks-section" }, [
-      el("h2", { text: "Trick by trick" }),
+      el("h2", { text: Ulti.t("Trick by trick") }),
       el("table", { className: "tricks", id: "tricks" }, [
-        el("thead", {}, [el("tr", {}, ["trick", "led by", "first card", "second", "third", "won by", "value after"].map(function (h) {
+        el("thead", {}, [el("tr", {}, [
+          Ulti.t("trick"), Ulti.t("led by"), Ulti.t("first card"), Ulti.t("second"), Ulti.t("third"), Ulti.t("won by"),
+          Ulti.t("value after"),
+        ].map(function (h) {
           return el("th", { scope: "col", text: h });
         }))]),
         body,
@@ -192,18 +198,22 @@
       });
       var trick = game.tricks[Math.floor(start / 3)];
       if (onTable.length === 3 && trick && trick.winner !== null) {
-        trickBox.appendChild(el("div", { className: "trick-winner", text: "won by " + Ulti.seatName(trick.winner) }));
+        trickBox.appendChild(el("div", { className: "trick-winner", text: Ulti.t("won by {seat}", { seat: Ulti.seatName(trick.winner) }) }));
       }
       counter.textContent = k + " / " + n;
       if (k === 0) {
-        status.textContent = n ? "Before the first card: value " + Ulti.signed(entries[0].value_before) + "." : "No card was played.";
+        status.textContent = n ? Ulti.t("Before the first card: value {value}.", { value: Ulti.signed(entries[0].value_before) })
+          : Ulti.t("No card was played.");
       } else {
         var e = entries[k - 1];
-        var text = "Card " + k + " of " + n + ", trick " + e.trick + ": " + Ulti.seatName(e.seat) + " played " +
-          Ulti.cardInfo(e.card).label + " (" + Ulti.cardInfo(e.card).hu + "); value " + Ulti.signed(e.value_before) +
-          " \u2192 " + Ulti.signed(e.value_after);
+        var text = Ulti.t("Card {k} of {n}, trick {trick}: {seat} played {card} ({name}); value {before} \u2192 {after}", {
+          k: k, n: n, trick: e.trick, seat: Ulti.seatName(e.seat), card: Ulti.cardInfo(e.card).label,
+          name: Ulti.cardInfo(e.card).hu, before: Ulti.signed(e.value_before), after: Ulti.signed(e.value_after),
+        });
         if (e.error || Ulti.band(e)) text += "; " + Ulti.lossText(e);
-        if (e.best.indexOf(e.card) < 0) text += "; best was " + e.best.map(function (b) { return Ulti.cardInfo(b).label; }).join(" ");
+        if (e.best.indexOf(e.card) < 0) {
+          text += "; " + Ulti.t("best was {cards}", { cards: e.best.map(function (b) { return Ulti.cardInfo(b).label; }).join(" ") });
+        }
         status.textContent = text + ".";
       }
       cells.forEach(function (cell, index) { if (cell) cell.classList.toggle("current", index === k); });
@@ -227,5 +237,5 @@
 
   buildPicker();
   if (games.length) show(0);
-  else main.appendChild(el("p", { className: "problem", text: "No game to show." }));
+  else main.appendChild(el("p", { className: "problem", text: Ulti.t("No game to show.") }));
 })();

@@ -1,0 +1,70 @@
+"""Options on the command line: an unknown option is named as one, never read as part of a deal
+(nor a hand that starts with '-' as an option); an option given twice is refused; and
+ULTI_SOLVER_IMPL, the one setting read from the environment, is checked as an option is.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+DEAL = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
+#: A hand void in hearts written first: '-.' must read as a hand, not as an option.
+VOID_IN_HEARTS = "-.TKOU8.TO8.U9 8.A97.A97.ATO ATKOU97.-.K.K7 -.-.U.8"
+
+
+# -- unknown options, and hands that look like options --------------------------------------
+
+
+@pytest.mark.parametrize("option", ["-j", "-x", "-q"])
+def test_an_unknown_short_option_is_named_not_read_as_a_hand(option, ulti, bad_input):
+    line = bad_input(ulti("solve", DEAL, "--bid", "party", option, "2"))
+    assert f"'{option}'" in line and "option" in line.lower()
+    assert "deal" not in line.lower()
+
+
+def test_an_unknown_option_wins_over_a_missing_bid(ulti, bad_input):
+    line = bad_input(ulti("solve", DEAL, "-q"))
+    assert "'-q'" in line and "--bid" not in line
+
+
+def test_a_hand_void_in_hearts_given_as_words_is_still_a_hand(ulti):
+    result = ulti("solve", *VOID_IN_HEARTS.split(), "--bid", "betli", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["deal"] == VOID_IN_HEARTS
+
+
+# -- options given twice -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", DEAL, "--bid", "party"],
+        ["batch", str(EXAMPLES / "batch.txt"), "--bid", "party"],
+        ["settle", "--bid", "party", "--made", "party"],
+    ],
+    ids=["solve", "batch", "settle"],
+)
+@pytest.mark.parametrize(
+    "option, values", [("--rules", ("classic", "tournament")), ("--table", ("classic", "tournament"))]
+)
+def test_rules_and_table_given_twice_are_rejected(command, option, values, ulti, bad_input):
+    line = bad_input(ulti(*command, option, values[0], option, values[1]))
+    assert option in line and "once" in line
+
+
+# -- the implementation variable -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["solve", DEAL, "--bid", "party"], ["batch", str(EXAMPLES / "batch.txt"), "--bid", "party", "-j", "2"]],
+    ids=["solve", "batch"],
+)
+def test_a_bad_implementation_variable_is_bad_input_naming_it(command, ulti, bad_input):
+    result = ulti(*command, env={"ULTI_SOLVER_IMPL": "bogus"})
+    line = bad_input(result)
+    assert "ULTI_SOLVER_IMPL" in line and "bogus" in line and "internal" not in line
+    assert result.stdout == ""  # said before any result or header
