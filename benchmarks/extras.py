@@ -30,11 +30,8 @@ from ulti_solver.search.core import forget_positions
 from ulti_solver.variants import make_rules
 
 from .builds import Shell, time_build
-from .cases import SETS, VALUE_BIDS, cases_for, random_game
+from .cases import EXAMPLE_HAND, SETS, VALUE_BIDS, cases_for, random_game
 from .stats import checksum, ms_columns, stats
-
-#: examples/hand.txt: the README's hand and talon for ``ulti simulate``.
-EXAMPLE_HAND = ("A97.TK8.O8.U9", "LU,A8")
 
 
 def extras(args, root: str) -> None:
