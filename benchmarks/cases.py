@@ -38,6 +38,8 @@ SETS = ("uniform", "biased")
 EXAMPLE_DEAL = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
 #: examples/discard.txt, the README's 12-card hand.
 EXAMPLE_TWELVE = "K.K97.AKO87.AO9 TU8.AU8.U9.T8 AO97.TO.T.KU7"
+#: examples/hand.txt: the README's hand and talon for ``ulti simulate``.
+EXAMPLE_HAND = ("A97.TK8.O8.U9", "LU,A8")
 
 
 def cases_for(name: str, set_name: str, count: int, seed: int) -> List[dict]:

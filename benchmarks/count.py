@@ -21,7 +21,7 @@ import sys
 from typing import List, Optional
 
 from .builds import SHELL_PYTHON, WORKER, Shell, cases_file, worker_env
-from .cases import EXAMPLE_DEAL, EXAMPLE_TWELVE, GOALS, SETS, cases_for
+from .cases import EXAMPLE_DEAL, EXAMPLE_HAND, EXAMPLE_TWELVE, GOALS, SETS, VALUE_BIDS, cases_for
 
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
@@ -104,7 +104,8 @@ def per_solve(root: str, cases: List[dict]) -> float:
 
 def instruction_table(args, root: str) -> None:
     """Per goal and set: each build's instructions per solve, and their ratio; then, unless
-    ``--no-extras``, the whole commands."""
+    ``--no-extras``, the value of each bid of VALUE_BIDS per set, the simulation per sample
+    and the whole commands."""
     missing = valgrind_missing()
     if missing:
         raise SystemExit(missing)
@@ -113,15 +114,59 @@ def instruction_table(args, root: str) -> None:
     print(f"{'goal':<13}{'set':<9}{'this':>14}{'base':>14}  ratio   (instructions per solve, empty table)")
     for name in args.goal or list(GOALS):
         for set_name in SETS:
-            cases = cases_for(name, set_name, args.deals, args.seed)
-            this = per_solve(root, cases)
-            line = f"{name:<13}{set_name:<9}{this:>14,.0f}"
-            if args.baseline:
-                base = per_solve(args.baseline, cases)
-                line += f"{base:>14,.0f}  {this / base:.3f}x"
-            print(line, flush=True)
+            _solve_row(args, root, name, set_name, cases_for(name, set_name, args.deals, args.seed))
     if not args.no_extras:
+        print(f"\n{'value (R34)':<13}{'set':<9}{'this':>14}{'base':>14}  ratio   (instructions per solve, empty table)")
+        for bid_text in VALUE_BIDS:
+            for set_name in SETS:
+                cases = [dict(case, kind="value") for case in cases_for(bid_text, set_name, args.deals, args.seed)]
+                _solve_row(args, root, bid_text, set_name, cases)
+        simulate_instructions(args, root)
         whole_command_instructions(args, root)
+
+
+def _solve_row(args, root: str, name: str, set_name: str, cases: List[dict]) -> None:
+    """One row of instructions per solve: this build's, and the baseline's with the ratio."""
+    this = per_solve(root, cases)
+    line = f"{name:<13}{set_name:<9}{this:>14,.0f}"
+    if args.baseline:
+        base = per_solve(args.baseline, cases)
+        line += f"{base:>14,.0f}  {this / base:.3f}x"
+    print(line, flush=True)
+
+
+#: The simulations counted per sample: examples/hand.txt with its talon, one bid in leaves, one process.
+SIMULATED_BIDS = ("party", "ulti")
+#: Samples of a counted simulation (at most; the bench's --samples if fewer): about a minute of valgrind.
+COUNTED_SAMPLES = 300
+
+
+def simulation_command(bid: str, samples: int) -> tuple:
+    hand, talon = EXAMPLE_HAND
+    return ("simulate", hand, "--talon", talon, "--bid", bid, "--trump", "leaves", "--samples", str(samples))
+
+
+def per_sample(root: str, bid: str, samples: int) -> float:
+    """Instructions of one sample of ``ulti simulate`` (examples/hand.txt, ``bid`` in leaves, -j 1):
+    the process that solves ``samples`` less the one that solves one, over the difference."""
+    counts = [
+        command_instructions(root, *simulation_command(bid, n), "-j", "1", "--quiet", "--seed", "0")
+        for n in (samples, 1)
+    ]
+    return (counts[0] - counts[1]) / (samples - 1)
+
+
+def simulate_instructions(args, root: str) -> None:
+    """Each build's instructions per sample of the simulation rows, and their ratio."""
+    samples = max(2, min(args.samples, COUNTED_SAMPLES))
+    print(f"\n{'simulate':<22}{'this':>14}{'base':>14}  ratio   (instructions per sample, {samples} samples, -j 1)")
+    for bid in SIMULATED_BIDS:
+        this = per_sample(root, bid, samples)
+        line = f"{bid + ' in leaves':<22}{this:>14,.0f}"
+        if args.baseline:
+            base = per_sample(args.baseline, bid, samples)
+            line += f"{base:>14,.0f}  {this / base:.3f}x"
+        print(line, flush=True)
 
 
 def whole_command_instructions(args, root: str) -> None:

@@ -30,11 +30,8 @@ from ulti_solver.search.core import forget_positions
 from ulti_solver.variants import make_rules
 
 from .builds import Shell, time_build
-from .cases import SETS, VALUE_BIDS, cases_for, random_game
-from .stats import ms_columns, stats
-
-#: examples/hand.txt: the README's hand and talon for ``ulti simulate``.
-EXAMPLE_HAND = ("A97.TK8.O8.U9", "LU,A8")
+from .cases import EXAMPLE_HAND, SETS, VALUE_BIDS, cases_for, random_game
+from .stats import checksum, ms_columns, stats
 
 
 def extras(args, root: str) -> None:
@@ -56,14 +53,29 @@ def extras(args, root: str) -> None:
 
 
 def value_rows(args, root: str) -> None:
-    """The value (R34) of each bid of VALUE_BIDS, per set, by the worker: times and checksum."""
-    print("value (R34) of one bid, empty table:")
+    """The value (R34) of each bid of VALUE_BIDS, per set, by the worker: times and checksum;
+    under it the same deals with every component kontra'd (R36-R39) and the ratio of their
+    medians and of all nodes (issue 22's bar: at most 1.2x).  The two are timed in one run,
+    turn about, so that the machine's drift falls on both alike; the nodes are free of it."""
+    print("value (R34) of one bid, empty table; under each, every component kontra'd (all=1):")
     for bid_text in VALUE_BIDS:
         for set_name in SETS:
             cases = cases_for(bid_text, set_name, args.deals, args.seed)
-            timed = time_build(root, [dict(c, kind="value") for c in cases])
-            row = stats([r["seconds"] for r in timed["results"]])
-            print(f"  {bid_text:<12}{set_name:<9}{ms_columns(row)}   checksum {timed['checksum']}")
+            # Each deal twice in a row, the kontra'd first on every other deal: the second solve of
+            # a deal finds its memory warm (about 20% faster), and that must fall on both alike.
+            orders = [("", "all=1"), ("all=1", "")]
+            both = [dict(c, kind="value", kontra=spec) for i, c in enumerate(cases) for spec in orders[i % 2]]
+            results = time_build(root, both)["results"]
+            plain = [r for case, r in zip(both, results) if not case["kontra"]]
+            kontra = [r for case, r in zip(both, results) if case["kontra"]]
+            plain_row, kontra_row = (stats([r["seconds"] for r in part]) for part in (plain, kontra))
+            times = kontra_row["median"] / plain_row["median"]
+            nodes = sum(r["nodes"] for r in kontra) / max(1, sum(r["nodes"] for r in plain))
+            print(f"  {bid_text:<12}{set_name:<9}{ms_columns(plain_row)}   checksum {checksum(plain)}")
+            print(
+                f"  {'  all=1':<21}{ms_columns(kontra_row)}   checksum {checksum(kontra)}"
+                f"  (median {times:.2f}x, nodes {nodes:.2f}x)"
+            )
 
 
 def best_rows(dealt: List[Deal], rules, shell: Shell, hands: int) -> None:

@@ -65,6 +65,7 @@ def _solve_all(parsed, rules) -> list:
     results = []
     for case, bid, deal in parsed:
         kind, trump = case["kind"], case["trump"]
+        kontra = _kontra(case, bid, rules)  # read before the clock starts, as the deal and bid are
         forget_positions()
         start = time.perf_counter()
         if kind == "whole":
@@ -76,7 +77,8 @@ def _solve_all(parsed, rules) -> list:
             ]
             nodes = solution.nodes
         elif kind == "value":
-            game = CoreGame(Scoring(deal, bid, trump, rules), Position(deal.hands, 0, Outcome()))
+            scoring = Scoring(deal, bid, trump, rules, *kontra)
+            game = CoreGame(scoring, Position(deal.hands, 0, Outcome()))
             answer = game.value_total()
             nodes = game.search.nodes
         else:
@@ -90,6 +92,16 @@ def _solve_all(parsed, rules) -> list:
         seconds = time.perf_counter() - start
         results.append({"seconds": seconds, "nodes": nodes, "answer": answer})
     return results
+
+
+def _kontra(case, bid, rules) -> tuple:
+    """The kontras of a case that has them, as Scoring's last argument; none for a case without
+    (a baseline build before kontra is only ever given cases without)."""
+    if not case.get("kontra"):
+        return ()
+    from ulti_solver.kontra import kontra_for
+
+    return (kontra_for(case["kontra"], bid, rules),)
 
 
 def serve():

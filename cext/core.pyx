@@ -27,9 +27,11 @@ with the history heuristic (moves.pxi).  All search state lives in an
 threads that each use their own engine search in parallel without the GIL.
 """
 
-from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+
+from array import array
+from libc.string cimport memcmp, memcpy, memset
 
 include "types.pxi"
 include "table.pxi"
@@ -56,19 +58,22 @@ cdef class Engine:
     """
 
     cdef Entry* table
+    cdef void* memory                # the table's allocation, of which ``table`` is the aligned part
     cdef dict generations
     cdef uint32_t generation
     cdef int history[HISTORY_SIZE]   # the history heuristic of the search it serves now (moves.pxi)
 
     def __cinit__(self):
-        self.table = <Entry*>calloc(TT_SIZE, sizeof(Entry))
-        if self.table == NULL:
+        # Each bucket on whole cache lines: a probe then reads two lines, not three.
+        self.memory = calloc(TT_BUCKETS * TT_WAYS * sizeof(Entry) + CACHE_LINE, 1)
+        if self.memory == NULL:
             raise MemoryError("no memory for the transposition table")
+        self.table = <Entry*>((<uintptr_t>self.memory + CACHE_LINE - 1) & ~(<uintptr_t>CACHE_LINE - 1))
         self.generations = {}
         self.generation = 0
 
     def __dealloc__(self):
-        free(self.table)
+        free(self.memory)
 
     def forget(self):
         """Start the table afresh: later searches find nothing of earlier ones."""
@@ -106,17 +111,23 @@ cdef class ValueQuestion:
 
     def __init__(self, final, int order_flags, bint points_matter):
         cdef int i
+        cdef short[::1] values
         if len(final) != V_FINALS:
             raise ValueError(f"a value question has {V_FINALS} final values")
+        try:
+            packed = array("h", final)
+        except OverflowError:
+            raise ValueError("S out of range") from None
+        values = packed
         for i in range(V_FINALS):
-            if not -30000 < final[i] < 30000:
+            if not -30000 < values[i] < 30000:
                 raise ValueError("S out of range")
-            self.spec.final[i] = final[i]
+            self.spec.final[i] = values[i]
         self.spec.order_flags = order_flags
         self.spec.points_matter = points_matter
         _classify_pasts(&self.spec)
         _find_what_matters(&self.spec)
-        self.key = bytes(bytearray(v & 0xFF for v in final)) + bytes(bytearray((v >> 8) & 0xFF for v in final))
+        self.key = packed.tobytes()
 
     @property
     def units_matter(self):
@@ -137,6 +148,12 @@ cdef class ValueQuestion:
     def classes(self):
         """How many classes the pasts fall into (fewer: more table sharing)."""
         return len({self.spec.past_class[i] for i in range(V_PASTS)})
+
+    def class_of(self, int past):
+        """The past that stands for ``past``'s class: the first with the same S in every future."""
+        if not 0 <= past < V_PASTS:
+            raise ValueError("past is an index from past_index()")
+        return self.spec.past_class[past]
 
     def bounds(self, int past, int available, bint seven_out):
         """(least, most) S still possible after ``past`` with ``available`` units out."""
@@ -235,6 +252,9 @@ cdef class Search:
         self.c.point_cards = _ten_low_mask(BB_POINT_CARDS) if ten_low else BB_POINT_CARDS
         self.c.aces = BB_ACES
         self.c.nodes = 0
+        self.c.stamp = 0
+        self.c.pinned = 0
+        self.c.seven_pinned = 0
         self.c.spec = NULL
         for s in range(3):
             for i in range(11):

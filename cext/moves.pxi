@@ -26,11 +26,20 @@ cdef inline bint _beats(Ctx* c, int card, int best) noexcept nogil:
     return (card >> 3) == c.trump
 
 
-cdef uint32_t _legal(Ctx* c, Trick* t, int player, int pos) noexcept nogil:
-    """R9-R12: the cards ``player`` may play as the ``pos``-th card of the trick."""
+cdef inline uint32_t _legal_compared(Ctx* c, Trick* t, int player, int pos, uint32_t* compared) noexcept nogil:
+    """R9-R12: the cards ``player`` may play as the ``pos``-th card of the trick.
+
+    ``compared`` receives the cards of his whose legality R11 decided by
+    comparing them with the card winning the trick so far: his cards of
+    the led suit when nobody trumped, or his trumps when he must trump a
+    trick a trump is winning; none if fewer than two (a single card is
+    legal whatever the comparison says).  The value search pins the
+    winning card when it matters (value.pxi).
+    """
     cdef uint32_t hand = c.hands[player]
     cdef uint32_t allowed, follow, trumps, higher
     cdef int led, best
+    compared[0] = 0
     if pos == 0:
         allowed = hand
     else:
@@ -43,11 +52,15 @@ cdef uint32_t _legal(Ctx* c, Trick* t, int player, int pos) noexcept nogil:
             else:
                 higher = follow & _above(c, best)    # R11: beat the highest of the suit
                 allowed = higher if higher else follow
+                if follow & (follow - 1):
+                    compared[0] = follow
         elif c.trump >= 0 and (hand & c.suit_mask[c.trump]):
             trumps = hand & c.suit_mask[c.trump]     # R10
             if (best >> 3) == c.trump:
                 higher = trumps & _above(c, best)    # R11: beat the highest trump
                 allowed = higher if higher else trumps
+                if trumps & (trumps - 1):
+                    compared[0] = trumps
             else:
                 allowed = trumps
         else:
@@ -56,6 +69,12 @@ cdef uint32_t _legal(Ctx* c, Trick* t, int player, int pos) noexcept nogil:
         if hand & c.suit_mask[c.trump] & ~_bit(c.seven):
             allowed &= ~_bit(c.seven)                # R12
     return allowed
+
+
+cdef uint32_t _legal(Ctx* c, Trick* t, int player, int pos) noexcept nogil:
+    """R9-R12: the cards ``player`` may play as the ``pos``-th card of the trick."""
+    cdef uint32_t compared
+    return _legal_compared(c, t, player, pos, &compared)
 
 
 cdef inline void _place(Ctx* c, Trick* t, int pos, int card) noexcept nogil:
@@ -206,8 +225,8 @@ cdef inline void _credit_late_cut(Ctx* c, int pos, int player, int card) noexcep
         credit[0] = cap
 
 
-cdef int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int flags,
-                      bint points_matter, int hint, int* moves) noexcept nogil:
+cdef inline int _order_moves(Ctx* c, Trick* t, int player, int pos, uint32_t legal, int flags,
+                             bint points_matter, int hint, int* moves) noexcept nogil:
     """Fill ``moves`` with one card per class of equivalent cards, the likeliest best first.
 
     Two cards of one hand and suit are equivalent when no card still out

@@ -32,42 +32,54 @@ cdef inline bint _ulti_settled(Ctx* c, int leader, int need, int flags, bint* re
     return False
 
 
-cdef inline bint _declarer_takes_the_rest(Ctx* c, int leader) noexcept nogil:
+cdef inline bint _declarer_takes_the_rest(Ctx* c, int leader, uint32_t* pins) noexcept nogil:
     """Whether the declarer surely wins every trick still to play.
 
     So when the defenders have no trump and either he holds nothing but
     trumps, or he is on lead and each of his cards beats every defender's
     card of its suit (led top down, each wins and keeps him on lead).  The
     trump seven, if his, can be kept for the last trick (R12 allows it).
+    ``pins`` receives the cards whose rank the answer read (partition
+    search, table.pxi): his lowest card of each suit both sides hold.
     """
     cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
     cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
-    cdef uint32_t mine, theirs
-    cdef int s
+    cdef uint32_t mine, theirs, read = 0
+    cdef int s, low
     if defenders & trumps:
         return False
     if trumps and (dec & ~trumps) == 0:
+        pins[0] = 0
         return True
     if leader != 0:
         return False
     for s in range(4):
         mine = dec & c.suit_mask[s]
         theirs = defenders & c.suit_mask[s]
-        if mine and theirs and (theirs & _above(c, __builtin_ctz(mine))):
-            return False
+        if mine and theirs:
+            low = __builtin_ctz(mine)
+            if theirs & _above(c, low):
+                return False
+            read |= _bit(low)
+    pins[0] = read
     return True
 
 
-cdef inline bint _declarer_below(Ctx* c) noexcept nogil:
-    """Whether each of the declarer's cards is below every defender's card of its suit."""
+cdef inline bint _declarer_below(Ctx* c, uint32_t* pins) noexcept nogil:
+    """Whether each of the declarer's cards is below every defender's card of its suit
+    (``pins``: the defenders' lowest card of each suit both sides hold)."""
     cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
-    cdef uint32_t mine, theirs
-    cdef int s
+    cdef uint32_t mine, theirs, read = 0
+    cdef int s, low
     for s in range(4):
         mine = dec & c.suit_mask[s]
         theirs = defenders & c.suit_mask[s]
-        if mine and theirs and __builtin_ctz(theirs) < _top(mine):
-            return False
+        if mine and theirs:
+            low = __builtin_ctz(theirs)
+            if low < _top(mine):
+                return False
+            read |= _bit(low)
+    pins[0] = read
     return True
 
 
@@ -89,23 +101,25 @@ cdef inline bint _declarer_ducks_the_rest(Ctx* c, int leader) noexcept nogil:
     now he leads into a suit the defenders hold, where R11 makes one of
     them beat him.  After that the defenders lead every trick.
     """
-    if not _declarer_below(c):
+    cdef uint32_t pins
+    if not _declarer_below(c, &pins):
         return False
     return leader != 0 or (c.hands[0] & _suits_of(c, c.hands[1] | c.hands[2])) != 0
 
 
-cdef inline bint _defenders_take_the_rest(Ctx* c, int leader) noexcept nogil:
+cdef inline bint _defenders_take_the_rest(Ctx* c, int leader, uint32_t* pins) noexcept nogil:
     """Whether the declarer surely loses every trick still to play, try as he may.
 
     So when he has no trump and each of his cards is below every
     defender's card of its suit: whatever a defender leads, he cannot
     beat or ruff it.  If he is on lead now, every lead he has must lose
     too: the defenders hold that suit (R11 makes one of them beat him) or
-    a trump (a void defender must ruff, R10).
+    a trump (a void defender must ruff, R10).  ``pins``: the cards whose
+    rank the answer read (see _declarer_below).
     """
     cdef uint32_t defenders = c.hands[1] | c.hands[2]
     cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
-    if (c.hands[0] & trumps) or not _declarer_below(c):
+    if (c.hands[0] & trumps) or not _declarer_below(c, pins):
         return False
     if leader != 0 or (defenders & trumps):
         return True
@@ -130,7 +144,7 @@ cdef inline bint _leads_a_sure_ace(Ctx* c, int leader) noexcept nogil:
     return False
 
 
-cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
+cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader, uint32_t* pins) noexcept nogil:
     """Whether the declarer, on lead with every ace still out, surely takes them all (R20).
 
     He leads his aces one by one.  An ace led is the top card of its suit,
@@ -143,6 +157,7 @@ cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
     if he holds as many trumps above all of theirs as the longer of their
     trump holdings, each wins and keeps him on lead (R9, R11), and after
     them no defender can ruff an ace (the trump ace, if his, is among them).
+    ``pins``: the defenders' top trump when his trumps above it decided.
     """
     cdef uint32_t dec = c.hands[0]
     cdef uint32_t out = dec | c.hands[1] | c.hands[2]
@@ -151,10 +166,12 @@ cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
     cdef uint32_t theirs = (c.hands[1] | c.hands[2]) & trumps
     cdef uint32_t suit
     cdef int ace, d
+    pins[0] = 0
     if leader != 0 or (out & c.aces & ~dec):
         return False
     if theirs and __builtin_popcount(dec & trumps & _above(c, _top(theirs))) >= max(
             __builtin_popcount(c.hands[1] & trumps), __builtin_popcount(c.hands[2] & trumps)):
+        pins[0] = _bit(_top(theirs))
         return True   # he draws their trumps with higher ones first; then no ace of his can be ruffed
     while aces:
         ace = __builtin_ctz(aces)
@@ -166,7 +183,7 @@ cdef inline bint _declarer_cashes_the_aces(Ctx* c, int leader) noexcept nogil:
     return True
 
 
-cdef inline bint _declarer_must_lose_a_lead(Ctx* c) noexcept nogil:
+cdef inline bint _declarer_must_lose_a_lead(Ctx* c, uint32_t* pins) noexcept nogil:
     """Whether the declarer, on lead and to take every trick (R21, R27), cannot.
 
     So when, in some suit he holds, a defender holds a card above all of
@@ -174,7 +191,7 @@ cdef inline bint _declarer_must_lose_a_lead(Ctx* c) noexcept nogil:
     is led in turn; one of that suit led below the defender's card loses
     (R11 makes the defender beat it).  The defender never has to part with
     that card first: he plays it only to a lead of its suit, or as his
-    last card, and keeps it otherwise.
+    last card, and keeps it otherwise.  ``pins``: that card.
     """
     cdef uint32_t dec = c.hands[0], defenders = c.hands[1] | c.hands[2]
     cdef uint32_t mine, theirs
@@ -183,11 +200,12 @@ cdef inline bint _declarer_must_lose_a_lead(Ctx* c) noexcept nogil:
         mine = dec & c.suit_mask[s]
         theirs = defenders & c.suit_mask[s]
         if mine and theirs and _top(theirs) > _top(mine):
+            pins[0] = _bit(_top(theirs))
             return True
     return False
 
 
-cdef inline int _cashable_units(Ctx* c, int leader) noexcept nogil:
+cdef inline int _cashable_units(Ctx* c, int leader, uint32_t* pins) noexcept nogil:
     """Units the player on lead surely takes by leading his top side-suit cards (quick tricks).
 
     In a side suit, his cards above every other player's card of it win
@@ -198,11 +216,12 @@ cdef inline int _cashable_units(Ctx* c, int leader) noexcept nogil:
     a trump (all of them if none does).  Leading one suit uses up only
     that suit's cards, and a player discards only when he has no trump,
     so the suits do not spoil each other.  Only the led cards' own points
-    are counted.
+    are counted.  ``pins``: the highest card of each such suit below his run.
     """
     cdef uint32_t trumps = c.suit_mask[c.trump] if c.trump >= 0 else 0
     cdef uint32_t mine = c.hands[leader], theirs, run, suit
     cdef int s, d, safe, held, top_card, units = 0
+    cdef uint32_t read = 0
     for s in range(4):
         if s == c.trump:
             continue
@@ -211,6 +230,8 @@ cdef inline int _cashable_units(Ctx* c, int leader) noexcept nogil:
         run = mine & suit & _above(c, _top(theirs)) if theirs else mine & suit
         if not run:
             continue
+        if theirs:
+            read |= _bit(_top(theirs))
         safe = __builtin_popcount(run)
         for d in range(3):
             if d == leader:
@@ -224,4 +245,5 @@ cdef inline int _cashable_units(Ctx* c, int leader) noexcept nogil:
             units += (c.point_cards >> top_card) & 1
             run &= ~_bit(top_card)
             safe -= 1
+    pins[0] = read
     return units

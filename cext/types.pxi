@@ -21,9 +21,11 @@ cpdef enum Goal:
 
 
 cdef enum:
-    TT_BITS = 17
-    TT_SIZE = 1 << TT_BITS     # 2^17 entries of 24 bytes: 3 MB, which stays in cache
-    TT_MASK = TT_SIZE - 1
+    TT_BITS = 14
+    TT_BUCKETS = 1 << TT_BITS  # buckets of TT_WAYS entries of 32 bytes: 2 MB, which stays in cache
+    TT_WAYS = 4                # entries per bucket: positions that share a bucket, see table.pxi
+    CACHE_LINE = 64
+    TT_MASK = TT_BUCKETS - 1
     HISTORY_SIZE = 3 * 3 * 32  # the history heuristic's credits: per place in the trick, player, card
     NO_LOWER = -30000          # no bound proved yet
     NO_UPPER = 30000
@@ -34,9 +36,11 @@ cdef enum:
 
 
 cdef struct Entry:
-    uint32_t k0             # the position in relative ranks: see _position_key
+    uint32_t counts         # the position's shape and holders: see Key
+    uint32_t shape
+    uint32_t k0
     uint32_t k1
-    uint32_t k2
+    uint32_t mask           # the relative ranks whose holders the entry fixes (all of them: an exact entry)
     uint32_t gen            # the generation (rules and question) the entry belongs to
     uint8_t leader
     uint8_t flags           # the goal flags, or the past's class in a value search
@@ -73,6 +77,9 @@ cdef struct Ctx:
     int* history            # the engine's HISTORY_SIZE credits, see _history (moves.pxi)
     Entry* table
     ValueSpec* spec         # the value search's question, NULL in a goal search
+    uint32_t pinned         # value search: the cards whose holders every answer depends on (see value.pxi)
+    uint32_t seven_pinned   # ... the trump seven among them, pinned apart from the rest of its suit
+    uint32_t stamp          # turns through a full bucket's entries to replace (table.pxi)
 
 
 cdef struct Trick:
@@ -81,9 +88,14 @@ cdef struct Trick:
 
 
 cdef struct Key:
+    # A trick-boundary position up to renaming (see _position_key): per suit (one byte each),
+    # how many cards seats 0 and 1 hold (counts: four bits each), how many are still out and
+    # which scoring cards among them (shape), and who holds each, in relative ranks (k0, k1:
+    # the bits of seats 0 and 1; seat 2 holds the rest).
+    uint32_t counts
+    uint32_t shape
     uint32_t k0
     uint32_t k1
-    uint32_t k2
 
 
 cdef inline uint32_t _bit(int card) noexcept nogil:

@@ -38,6 +38,9 @@ cdef int _world_setup(Ctx* c, WorldSetup* w, Engine engine, int trump, bint seve
     c.point_cards = _ten_low_mask(BB_POINT_CARDS) if ten_low else BB_POINT_CARDS
     c.aces = BB_ACES
     c.nodes = 0
+    c.stamp = 0
+    c.pinned = 0
+    c.seven_pinned = 0
     c.spec = NULL
     c.table = engine.table
     c.history = engine.history

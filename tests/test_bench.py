@@ -185,3 +185,20 @@ def test_the_package_ships_no_benchmark_module():
     names = [m.name for m in pkgutil.walk_packages(ulti_solver.__path__, "ulti_solver.")]
     assert "ulti_solver.cli" in names
     assert [name for name in names if name.split(".")[-1].startswith("bench")] == []
+
+
+def test_simulation_rows_count_one_sample_as_the_difference_of_two_runs(monkeypatch, capsys):
+    """'ulti simulate' is counted twice, with N samples and with one: start-up and the first
+    sample's imports fall out, and the rest over N - 1 is what one more sample costs."""
+
+    def counted(root, *args):
+        samples = int(args[args.index("--samples") + 1])
+        assert "-j" in args and args[args.index("-j") + 1] == "1"
+        return 1_000_000 + samples * (2000 if root == "new" else 4000)
+
+    monkeypatch.setattr(count, "command_instructions", counted)
+    count.simulate_instructions(SimpleNamespace(baseline="old", samples=2000), "new")
+    rows = capsys.readouterr().out.splitlines()
+    assert f"{count.COUNTED_SAMPLES} samples" in rows[1]
+    assert [row.split()[0] for row in rows[2:]] == list(count.SIMULATED_BIDS)
+    assert all(row.split()[-3:] == ["2,000", "4,000", "0.500x"] for row in rows[2:])

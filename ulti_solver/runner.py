@@ -181,14 +181,19 @@ def _process_pool(jobs: int):
 
     # A Ctrl-C or SIGTERM while the workers start would stop this process with workers running and
     # no pool to stop them (they hold stdout open, so a reader waits for ever): the two signals are
-    # held back until the pool exists, then arrive where the finally below stops it.
+    # held back until the pool exists, then arrive where the finally below stops it.  Masked, they
+    # reach neither this thread nor the workers forked meanwhile; a thread started earlier (a
+    # library's) may still take one, so its Python handler is also held (_held_stops).
     held = hasattr(signal, "pthread_sigmask")
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS) if held else None
     pool = None
     try:
-        pool = multiprocessing.Pool(jobs, initializer=_quiet_worker)
+        with _held_stops() as arrived:
+            pool = multiprocessing.Pool(jobs, initializer=_quiet_worker)
         if held:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for signum in arrived:
+            signal.raise_signal(signum)  # its own handler now, with the pool in hand
         yield pool
     finally:
         if held:
@@ -196,6 +201,24 @@ def _process_pool(jobs: int):
         if pool is not None:
             pool.terminate()
             pool.join()
+
+
+@contextmanager
+def _held_stops():
+    """Ctrl-C and SIGTERM noted, not acted on, for the block (in the main thread, where Python runs
+    signal handlers): the list of those that arrived, for the caller to raise once it is safe."""
+    import threading
+
+    arrived: List[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield arrived
+        return
+    handlers = {signum: signal.signal(signum, lambda signum, frame: arrived.append(signum)) for signum in _STOPS}
+    try:
+        yield arrived
+    finally:
+        for signum, handler in handlers.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)  # None: set outside Python
 
 
 def _spreading_results(func: Callable, items: Iterable, jobs: int, chunksize: int, spread_after: float) -> Iterator:

@@ -26,7 +26,7 @@ from ..coerce import as_simulation
 from ..dealing import ConstraintError, Constraints, sample_deal
 from ..i18n import L_
 from ..kontra import NO_KONTRA, NO_SPEC, Kontra, KontraSpec, parse_kontra
-from ..search import solve_joint_value
+from ..search import world_results
 from ..variants import DEFAULT_RULES, Rules
 from .best import CANDIDATE_BIDS
 from .discards import all_discards
@@ -156,16 +156,36 @@ def games_for(
     return [Game(d, b, t, levels[b]) for d in chosen for b, t in pairs]
 
 
+def solve_samples(
+    constraints: Constraints, games: Sequence[Game], rules: Rules, seed: int, indices: Sequence[int]
+) -> List[List[Tuple[bool, int]]]:
+    """Samples ``indices``: for each, (whole bid made, the declarer's total S_1 + S_2) for each
+    game, in order.
+
+    Each game's samples go to the search together (:func:`~ulti_solver.search.world_results`):
+    one core call per game and question for the whole chunk, with no Python between the deals
+    and the table warm from one to the next.  Every answer is the one a solve of each deal on
+    its own gives."""
+    deals = [sample_deal(constraints, seed, index) for index in indices]
+    columns = []
+    for game in games:
+        played = deals if game.discard is None else [deal.discard(*game.discard) for deal in deals]
+        columns.append(world_results(played, game.bid, game.trump, rules, kontra=game.kontra))
+    if not columns:
+        return [[] for _ in deals]
+    return [list(row) for row in zip(*columns)]
+
+
 def solve_sample(
     constraints: Constraints, games: Sequence[Game], rules: Rules, seed: int, index: int
 ) -> List[Tuple[bool, int]]:
     """Sample ``index``: (whole bid made, the declarer's total S_1 + S_2) for each game, in order."""
-    deal = sample_deal(constraints, seed, index)
-    results = []
-    for game in games:
-        played = deal if game.discard is None else deal.discard(*game.discard)
-        results.append(solve_joint_value(played, game.bid, game.trump, rules, kontra=game.kontra))
-    return results
+    return solve_samples(constraints, games, rules, seed, (index,))[0]
+
+
+def _runs(start: int, stop: int, size: int) -> List[range]:
+    """start..stop-1 in consecutive runs of ``size`` samples: the chunks solved together."""
+    return [range(first, min(first + size, stop)) for first in range(start, stop, size)]
 
 
 @dataclass
@@ -257,7 +277,7 @@ def simulate(
 
     games = games_for(constraints, bids, trump, discards, parse_kontra(kontra), rules)
     hand = format_hand(constraints.hand)
-    work = partial(solve_sample, constraints, games, rules, seed)
+    work = partial(solve_samples, constraints, games, rules, seed)
     per_task = max(1, min(samples, -(-SOLVES_PER_TASK // max(1, len(games)))))
     # (samples done, (made, value sum, value squares) per game), replaced whole after each sample:
     # an interrupt finds either the state before a sample or after it.
@@ -280,23 +300,25 @@ def simulate(
     try:
         if on_first is not None:
             started = time.perf_counter()
-            sample = work(0)
+            (sample,) = work((0,))
             on_first(time.perf_counter() - started)
             counted(sample)
             first = 1
         rest = samples - first
         jobs = max(1, min(jobs, rest))
+        size = min(chunk_size(rest, jobs), per_task)  # a long sample streams one at a time
         with ordered_results(
             work,
-            range(first, samples),
+            _runs(first, samples, size),  # each run of samples solved together, a local task
             jobs,
-            min(chunk_size(rest, jobs), per_task),  # a long sample streams one at a time
+            1,
             cluster=cluster,
-            cluster_chunk=per_task,
+            cluster_chunk=max(1, per_task // size),
             spread_after=spread_after,
         ) as results:
-            for sample in results:
-                counted(sample)
+            for chunk in results:
+                for sample in chunk:
+                    counted(sample)
     except (KeyboardInterrupt, ClusterLost) as exc:
         interrupted = exc
     done, sums = state

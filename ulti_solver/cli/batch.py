@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import sys
 import time
-from functools import partial
+from functools import cache, partial
 from typing import Iterable, List, Tuple
 
 import click
 
+from .. import i18n
 from ..batch import (
     WHOLE_BID,
     BatchSettings,
@@ -245,12 +246,20 @@ def table_header(with_value: bool) -> str:
 
 def trump_width() -> int:
     """The trump column: as wide as its widest word in the language of the run (``no trump``, ``adu nélkül``)."""
-    return max(TRUMP_WIDTH, len(_("trump")), *(len(trump_text(t)) for t in (None, *SUITS)))
+    return _widths(i18n.language())[0]
 
 
 def whole_width() -> int:
     """The whole-bid column: its heading or ``yes``/``no``, whichever is wider in the language of the run."""
-    return max(WHOLE_WIDTH, len(_("whole")), len(yes_no(True)), len(yes_no(False)))
+    return _widths(i18n.language())[1]
+
+
+@cache
+def _widths(language: str) -> Tuple[int, int]:
+    """The trump and whole-bid columns' widths in ``language``: worked out once, not on each of a
+    batch's thousands of rows."""
+    trump = max(TRUMP_WIDTH, len(_("trump")), *(len(trump_text(t)) for t in (None, *SUITS)))
+    return trump, max(WHOLE_WIDTH, len(_("whole")), len(yes_no(True)), len(yes_no(False)))
 
 
 def table_rows(outcome: LineOutcome, with_value: bool = False) -> List[str]:

@@ -68,6 +68,36 @@ def progress_bar(total: Optional[int], unit: str, quiet: bool):
     )
 
 
+class LateBar:
+    """A progress bar that opens at its first step and can be moved to a count.
+
+    Long commands hand their work to a process pool, and the bar opens only once the
+    pool has forked: forking a process that runs threads is what Python warns against.
+    ``unit`` is marked ``N_()``, as for ``progress_bar``.
+    """
+
+    def __init__(self, total: Optional[int], unit: str, quiet: bool):
+        self.total, self.unit, self.quiet = total, unit, quiet
+        self.bar = None
+
+    def to(self, done: int, total: Optional[int] = None, note: Optional[str] = None) -> None:
+        """Show ``done`` steps; ``total`` raises the goal (a runoff's extra worlds), ``note`` is
+        shown before the bar (how many candidates are left)."""
+        if self.bar is None:
+            self.bar = progress_bar(self.total, self.unit, self.quiet)
+        bar = self.bar
+        if not bar.disable:
+            if total is not None and bar.total is not None and total > bar.total:
+                bar.total = total
+            if note is not None:
+                bar.set_description_str(note, refresh=False)
+        bar.update(max(0, done - bar.n))
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
 class Output:
     """Writes a command's results in its format, around an optional live progress bar."""
 

@@ -35,7 +35,7 @@ from .options import (
     trump_option,
     worlds_option,
 )
-from .output import Output, progress_bar
+from .output import LateBar, Output
 from .text import aligned, bid_text, card_text, cards_text, explained, kontra_text, wrapped
 
 #: The samples drawn without --samples (INTERFACE.md).
@@ -214,12 +214,7 @@ def command(
         client = connect(cluster)
     total = info.count() if samples == "all" else samples
     workers, _spread = jobs_plan(jobs)
-    bars = []
-
-    def advance(done):
-        if not bars:
-            bars.append(progress_bar(total, N_("world"), quiet))
-        bars[0].update(done - bars[0].n)
+    bar = LateBar(total, N_("world"), quiet)
 
     try:
         advice = play_values(
@@ -229,7 +224,7 @@ def command(
             kontra=levels,
             jobs=workers if jobs is not None else 1,
             cluster=client,
-            on_worlds=advance,
+            on_worlds=bar.to,
         )
     except KeyboardInterrupt:
         click.echo(_("Interrupted: no card was valued on every world yet, so nothing is shown."), err=True)
@@ -237,8 +232,7 @@ def command(
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
     finally:
-        for bar in bars:
-            bar.close()
+        bar.close()
         if client is not None:
             client.close()
     out = Output()

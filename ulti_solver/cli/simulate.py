@@ -33,7 +33,7 @@ from .options import (
     kontra_option,
     rules_options,
 )
-from .output import Output, progress_bar
+from .output import LateBar, Output
 from .text import aligned, bid_label, cards_text, explained, trump_text, value_legend
 
 #: The confidence of the intervals, as the texts write it: a value, so that no text holds a bare '%'.
@@ -231,19 +231,12 @@ def command(
     if not quiet and len(games) >= MANY_GAMES:
         click.echo(_("Timing the first sample: {games}...").format(games=_games_text(games, bids, discards)), err=True)
     started = time.monotonic()
-    bars = []
+    bar = LateBar(samples, N_("sample"), quiet)
 
     def timed(seconds: float) -> None:
         if not quiet:
             for line in _estimate(seconds, samples, games, workers, bids, trump, discards):
                 click.echo(line, err=True)
-
-    def advance(done):
-        # The bar starts with the first sample, after a process pool has forked: forking a process
-        # that runs threads (the bar's monitor) is what Python warns against.
-        if not bars:
-            bars.append(progress_bar(samples, N_("sample"), quiet))
-        bars[0].update(done - bars[0].n)
 
     try:
         result = simulate(
@@ -256,7 +249,7 @@ def command(
             rules=rules,
             jobs=workers,
             cluster=client,
-            on_sample=advance,
+            on_sample=bar.to,
             spread_after=spread_after,
             kontra=kontra,
             on_first=timed,
@@ -265,8 +258,7 @@ def command(
         raise BadInput(str(exc)) from None
     finally:
         seconds = time.monotonic() - started
-        for bar in bars:
-            bar.close()
+        bar.close()
         if client is not None:
             close_quietly(client)
     ranked = result.ranked()

@@ -249,6 +249,25 @@ def world_joints(
     return core.world_joints(list(deals), bid, trump, rules, list(played))
 
 
+def world_results(
+    deals: Sequence[Deal],
+    bid: Bid,
+    trump: Optional[Suit],
+    rules: Rules = DEFAULT_RULES,
+    played: Sequence[int] = (),
+    *,
+    kontra=None,
+    impl: Optional[str] = None,
+) -> List[Tuple[bool, int]]:
+    """(whole bid made (R24), the declarer's total S_1 + S_2 (R34, R39)) in each of many worlds
+    after ``played``: what a simulation counts; the core scores each world once for both."""
+    kontra = _kontra(kontra, bid, rules)
+    if implementation(impl) == "reference":
+        joints = world_joints(deals, bid, trump, rules, played, impl=impl)
+        return list(zip(joints, world_totals(deals, bid, trump, rules, played, kontra=kontra, impl=impl), strict=True))
+    return core.world_results(list(deals), bid, trump, rules, list(played), kontra)
+
+
 def _replayed(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, played: Sequence[int]) -> Position:
     from ..play import PlayRules
     from ..position import replay
@@ -290,5 +309,6 @@ __all__ = [
     "value",
     "value_total",
     "world_joints",
+    "world_results",
     "world_totals",
 ]

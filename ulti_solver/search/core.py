@@ -237,14 +237,16 @@ def _world_positions(deals, play: PlayRules, played):
     return common, hands
 
 
-def world_totals(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played, kontra: Kontra) -> List[int]:
-    """R34, R39: the declarer's total S_1 + S_2 with best play in each world after ``played``,
-    every world searched in one core call on this thread's engine."""
-    if not deals:
-        return []
+def _worlds(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played, kontra: Kontra):
+    """What both kinds of many-worlds question need: the rules of play, the common position
+    after ``played``, each world's hands then, and each world's scoring."""
     play = PlayRules.for_game(bid, trump, rules)
     common, hands = _world_positions(deals, play, played)
-    scorings = [Scoring(deal, bid, trump, rules, kontra) for deal in deals]
+    return play, common, hands, [Scoring(deal, bid, trump, rules, kontra) for deal in deals]
+
+
+def _totals(play: PlayRules, common: Position, hands, scorings) -> List[int]:
+    """R34, R39 in each world, every world searched in one core call on this thread's engine."""
     if common.finished:
         return [settled_total(scoring, common) for scoring in scorings]
     so_far, trick = common.so_far, common.trick
@@ -266,15 +268,12 @@ def world_totals(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played, k
     return totals
 
 
-def world_joints(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played) -> List[bool]:
-    """R24: whether the declarer can force the whole bid in each world after ``played``."""
-    if not deals:
-        return []
-    play = PlayRules.for_game(bid, trump, rules)
-    common, hands = _world_positions(deals, play, played)
+def _joints(play: PlayRules, common: Position, hands, scorings) -> List[bool]:
+    """R24 in each world: the worlds whose whole bid is not settled without search go to the
+    core in one call."""
     flags, needs, flat, answers, asked = array("i"), array("i"), array("I"), [], []
-    for index, (deal, world) in enumerate(zip(deals, hands, strict=True)):
-        scoring = Scoring(deal, bid, trump, rules)
+    for index, (scoring, world) in enumerate(zip(scorings, hands, strict=True)):
+        bid = scoring.bid
         if common.finished:
             answers.append(
                 all(
@@ -300,3 +299,27 @@ def world_joints(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played) -
         for index, answer in zip(asked, found, strict=True):
             answers[index] = answer
     return answers
+
+
+def world_totals(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played, kontra: Kontra) -> List[int]:
+    """R34, R39: the declarer's total S_1 + S_2 with best play in each world after ``played``,
+    every world searched in one core call on this thread's engine."""
+    if not deals:
+        return []
+    return _totals(*_worlds(deals, bid, trump, rules, played, kontra))
+
+
+def world_joints(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played) -> List[bool]:
+    """R24: whether the declarer can force the whole bid in each world after ``played``."""
+    if not deals:
+        return []
+    return _joints(*_worlds(deals, bid, trump, rules, played, NO_KONTRA))
+
+
+def world_results(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played, kontra: Kontra):
+    """(R24: whole bid made, R34 and R39: the total S_1 + S_2) in each world after ``played``:
+    what a simulation counts, each world scored once for both questions."""
+    if not deals:
+        return []
+    worlds = _worlds(deals, bid, trump, rules, played, kontra)
+    return list(zip(_joints(*worlds), _totals(*worlds), strict=True))
