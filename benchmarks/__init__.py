@@ -8,7 +8,10 @@ benchmark, and nothing under ``ulti_solver/`` imports these modules
   and a baseline side by side, in time or (``--instructions``) in
   instructions.
 - :mod:`benchmarks.extras`: the rows only this build gets (the value, the
-  best bid, the analysis of a game, the simulation rate, the shell rows).
+  best bid, the analysis of a game, the player's view, ulti bid and ulti
+  kontra, the simulation rate, the shell rows).
+- :mod:`benchmarks.bid_honesty`: ``ulti bid``'s first choice held to a brute force
+  (``python -m benchmarks.bid_honesty``; hours, not part of the bench).
 - :mod:`benchmarks.count`: instructions counted by valgrind.
 - :mod:`benchmarks.builds`: how one build is run (a worker process, a
   shell command), whichever checkout it lives in.

@@ -91,6 +91,11 @@ def parser() -> argparse.ArgumentParser:
     found.add_argument("--samples", type=int, default=2000, help="samples for the simulation rate (default 2000)")
     found.add_argument("--no-extras", action="store_true", help="only the per-goal table")
     found.add_argument(
+        "--advice-only",
+        action="store_true",
+        help="only the rows of ulti bid and ulti kontra, on the deals the full run gives them",
+    )
+    found.add_argument(
         "--instructions",
         action="store_true",
         help="count each goal's instructions per solve under valgrind instead of timing (noise-free; slow)",
@@ -117,6 +122,11 @@ def main(argv: Optional[List[str]] = None) -> None:
     )
     if args.instructions:
         instruction_table(args, root)
+        return
+    if args.advice_only:
+        from .extras import advice_only
+
+        advice_only(args, root)
         return
     goal_table(args, root)
     if not args.no_extras:

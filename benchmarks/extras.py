@@ -4,7 +4,7 @@ The value (R34) of one bid, the best bid (R35) of a dealt deal and of a
 12-card hand, the analysis of a played game, the simulation rate (one
 process, two, a local Dask cluster), and the commands as a user runs
 them: a one-deal ``ulti solve``, ``ulti batch`` against the same solves in
-process, and ``ulti discards``.  Each row has its own seed, so a row's
+process, ``ulti discards``, ``ulti bid`` and ``ulti kontra``.  Each row has its own seed, so a row's
 deals do not depend on which rows ran before it.
 """
 
@@ -45,6 +45,7 @@ def extras(args, root: str) -> None:
     best_rows(dealt, rules, shell, args.hands)
     analysis_row(dealt, rules, args.seed)
     player_rows(dealt, rules, shell, args.seed)
+    advice_rows(dealt, shell)
     simulate_rows(dealt[0], rules, args.samples)
     solve_row(dealt[0], shell)
     batch_rows(args, rules, shell)
@@ -176,6 +177,87 @@ def player_rows(dealt: List[Deal], rules, shell: Shell, seed: int) -> None:
         f"'ulti analyse --knowable 100 -j 2' of a whole game, {len(analyses)} games: median {row['median']:.2f} s, "
         f"max {row['max']:.2f} s (bar 10 s)"
     )
+
+
+def advice_only(args, root: str) -> None:
+    """The advice rows alone (``--advice-only``), on the deals :func:`extras` gives them."""
+    rng = random.Random(f"{args.seed}-best")
+    dealt = [random_deal(rng) for _ in range(max(args.hands, ADVICE_HANDS))]
+    print()
+    advice_rows(dealt, Shell(root))
+
+
+#: Hands for the advice rows: the first ten dealt deals (issue 24's bars are over 10 hands).
+ADVICE_HANDS = 10
+
+
+def advice_rows(dealt: List[Deal], shell: Shell) -> None:
+    """Issue 24's bars from the shell: 'ulti bid -j 2' of a 12-card hand at its defaults (the declarer's
+    hand and talon of each dealt deal), with the worlds behind the top three; the same on a local
+    2-worker Dask cluster, answer for answer; 'ulti kontra' of seat 1 with 200 samples."""
+    import json
+    import subprocess
+
+    from ulti_solver.cards import format_hand
+
+    hands = [format_hand(deal.hands[0] | deal.talon) for deal in dealt[:ADVICE_HANDS]]
+    walls, behind, answers = [], [], []
+    for hand in hands:
+        start = time.perf_counter()
+        done = subprocess.run(
+            shell.argv("bid", hand, "--json", "--quiet", "-j", "2"),
+            capture_output=True,
+            text=True,
+            env=shell.env,
+            cwd=shell.root,
+            check=True,
+        )
+        walls.append(time.perf_counter() - start)
+        rows = [json.loads(line) for line in done.stdout.splitlines()]
+        behind.append(min(row["samples"] for row in rows[:3]))
+        answers.append(done.stdout)
+    row = stats(walls)
+    print(
+        f"'ulti bid -j 2' of a 12-card hand at its defaults, {len(hands)} hands: median {row['median']:.2f} s, "
+        f"max {row['max']:.2f} s; fewest worlds behind the top three {min(behind)} (bar 15 s, 200 worlds)"
+    )
+    _bid_on_a_cluster(hands[0], answers[0])
+    kontras = []
+    for deal, bid_text in zip(dealt[:ADVICE_HANDS], ("ulti", "40-100 ulti", "party", "betli") * 3):
+        bid = parse_bid(bid_text)
+        trump = ["--trump", "leaves"] if bid.has_trump else []
+        args = ["kontra", format_hand(deal.hands[1]), "--seat", "1", "--bid", bid_text, *trump, "--samples", "200"]
+        kontras.append(shell.wall(*args, "--json", "--quiet"))
+    row = stats(kontras)
+    print(
+        f"'ulti kontra' of seat 1, 200 samples, {len(kontras)} deals: median {row['median']:.2f} s, "
+        f"max {row['max']:.2f} s (bar 3 s)"
+    )
+
+
+def _bid_on_a_cluster(hand: str, local: str) -> None:
+    """'ulti bid' of one hand on a local 2-worker Dask cluster: its time, and the same lines as -j 2?"""
+    import json
+
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        print('ulti bid on a local cluster: skipped (pip install "ulti-solver[cluster]")')
+        return
+    from ulti_solver.analysis.bidding import advise_bid
+
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
+        client.run(lambda: __import__("ulti_solver.analysis.bidding"))  # workers import the package first
+        start = time.perf_counter()
+        advice = advise_bid(hand, cluster=client)
+        seconds = time.perf_counter() - start
+    there = [choice.as_json() for choice in advice.choices]
+    here = [json.loads(line) for line in local.splitlines()]
+    same = "the same answer as -j 2" if there == here else "a DIFFERENT answer from -j 2"
+    print(f"'ulti bid' of the first hand on a 2-worker local Dask cluster: {seconds:.2f} s, {same}")
 
 
 def _announced(deal: Deal) -> List[str]:

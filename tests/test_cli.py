@@ -94,6 +94,8 @@ def test_every_command_is_listed_in_the_group_help(ulti):
         "analyse",
         "simulate",
         "play",
+        "bid",
+        "kontra",
         "board",
         "rules",
         "example",

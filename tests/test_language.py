@@ -325,6 +325,22 @@ JSON_COMMANDS = {
     + ["--quiet"],
     "play": ["play", "8.A97.A97.ATO", "--seat", "1", "--bid", "party", "--trump", "bells", "--play", "BT BA BU"]
     + ["--samples", "5", "--json", "--quiet"],
+    "bid": [
+        "bid",
+        "AKU7.T9.OU.AK97",
+        "--bid",
+        "betli",
+        "--samples",
+        "10",
+        "--top",
+        "2",
+        "-j",
+        "1",
+        "--json",
+        "--quiet",
+    ],
+    "kontra": ["kontra", "KO98.AT8.T.U8", "--seat", "1", "--bid", "ulti", "--trump", "leaves", "--samples", "10"]
+    + ["-j", "1", "--json", "--quiet"],
     "rules": ["rules", "--json"],
     "rules-word": ["rules", "kontra", "--json"],
     "rules-id": ["rules", "R34", "--json"],

@@ -24,7 +24,7 @@ READMES = {"README.md": "en", "README.hu.md": "hu"}
 
 
 #: The commands whose text output is a table, and the widest a table line may be.
-TABLE_COMMANDS = ("solve", "best", "discards", "batch", "simulate", "analyse", "settle", "play")
+TABLE_COMMANDS = ("solve", "best", "discards", "batch", "simulate", "analyse", "settle", "play", "bid", "kontra")
 TABLE_WIDTH = 100
 
 

@@ -39,6 +39,8 @@ The player's view
     play_values                each legal card's single-dummy value from that seat (R43)
     with_knowable              an analysed game with each card judged from its player's seat (R44)
     world_totals               the double-dummy totals of many worlds after the same play
+    advise_bid                 the best discards, bids and trumps from twelve cards, raced on shared worlds (R43)
+    advise_kontra              each kontra (or redouble) a seat may say, weighed on shared worlds (R36-R39, R43)
 
 Reading and rules
     parse_deal, parse_bid, parse_trump, parse_record, make_rules
@@ -89,6 +91,8 @@ _EXPORTS = {
     "information_set_from_hand": "knowledge",
     "play_values": "analysis.single_dummy",
     "with_knowable": "analysis.single_dummy",
+    "advise_bid": "analysis.bidding",
+    "advise_kontra": "analysis.kontra_advice",
     "SilentItem": "settlement",
     "game_value": "settlement",
     "best_bids": "analysis.best",

@@ -39,6 +39,8 @@ COMMANDS = {
     "analyse": "analyse",
     "simulate": "simulate",
     "play": "play",
+    "bid": "bid",
+    "kontra": "kontra",
     "board": "board",
     "rules": "rules",
     "example": "example",
@@ -54,6 +56,8 @@ SUMMARIES = {
     "analyse": N_("Judge each card of a played game by the double-dummy value (R34)."),
     "simulate": N_("Deal the unseen cards at random, solve every sample."),
     "play": N_("Which card to play, from what one seat has seen (R40-R43)."),
+    "bid": N_("What to bid, and what to lay in the talon, from twelve cards (R43)."),
+    "kontra": N_("Whether to kontra, from a defender's ten cards (R36-R39, R43)."),
     "board": N_("Explore a deal card by card on a page in the browser (R34)."),
     "rules": N_("The rules in words (ulti rules R34, ulti rules kontra); rulebooks."),
     "example": N_("Print an example file; without NAME, list them."),
@@ -290,6 +294,10 @@ def main():
       ulti best "$(ulti example deal)"
       ulti example games | ulti analyse --file -
       ulti simulate "$(ulti example hand)" --talon LU,A8 --bid party --trump leaves --samples 200
+      ulti play 8.A97.A97.ATO --seat 1 --bid party --trump bells --play "BT BA BU"
+      ulti bid AKU7.T9.OU.AK97 --bid ulti --samples 25
+      ulti kontra KO98.AT8.T.U8 --seat 1 --bid ulti --trump leaves
+      ulti board --print-url "$(ulti example deal)" --bid party --trump bells
       ulti settle --bid "40-100 ulti" --trump leaves --made ulti
       ulti rules
 

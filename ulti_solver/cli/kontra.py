@@ -1,0 +1,293 @@
+"""``ulti kontra``: whether to kontra, from a defender's ten cards (or to redouble, from the declarer's)."""
+
+from __future__ import annotations
+
+import sys
+from typing import List
+
+import click
+
+from ..analysis.kontra_advice import ALL, DEFAULT_SAMPLES, KontraAdvice, KontraChoice, advise_kontra
+from ..bids import bid_words, component_word
+from ..cards import format_hand
+from ..deal import parse_hand
+from ..errors import UltiInputError
+from ..i18n import N_, _, n_, pgettext
+from ..runner import ClusterLost, close_quietly, jobs_plan
+from .app import one_line
+from .language import UltiCommand
+from .options import (
+    _OPTION_LIKE,
+    BadInput,
+    bid_option,
+    build_rules,
+    cluster_options,
+    jobs_option,
+    json_option,
+    kontra_option,
+    played_games,
+    rules_options,
+    trump_option,
+)
+from .output import Output, progress_bar
+from .play import _marriages
+from .text import aligned, bid_text, explained, kontra_text, rules_text, wrapped
+
+
+def _cards(text, what: str) -> int:
+    try:
+        return parse_hand(text.strip())
+    except UltiInputError as exc:
+        raise BadInput(f"{what}: {exc}") from None
+
+
+@click.command(name="kontra", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
+@click.argument("hand", nargs=-1, required=True)
+@click.option(
+    "--seat",
+    type=click.IntRange(0, 2),
+    required=True,
+    metavar="SEAT",
+    help=N_(
+        "Whose HAND it is: 1 or 2, a defender weighing his kontras; 0, the declarer (with --talon) "
+        "weighing his redoubles."
+    ),
+)
+@bid_option(required=True)
+@trump_option(N_("Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk); a trump bid needs one."))
+@kontra_option(N_("the bid so far: what has been said before this seat speaks"))
+@click.option("--talon", metavar="CARDS", help=N_("The talon, for the declarer (seat 0), who laid it."))
+@click.option(
+    "--marriages",
+    multiple=True,
+    metavar="SEAT:SUITS",
+    callback=_marriages,
+    help=N_(
+        "The declarer's marriage announced for a 40-100 or 20-100, e.g. 0:bells (R40). Without it a "
+        "defender takes him to hold the one his bid needs."
+    ),
+)
+@rules_options()
+@click.option(
+    "--samples",
+    type=click.IntRange(min=2, max=1_000_000),
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    metavar="N",
+    help=N_("Worlds to draw; every doubling is weighed on the same worlds."),
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="K",
+    help=N_("The draw's seed: the same seed gives the same numbers, however the work is spread."),
+)
+@jobs_option(N_("worlds"))
+@cluster_options()
+@json_option(
+    N_(
+        "JSON lines, one per doubling: component, seat, level, say, samples, payment_without, payment_with, "
+        "gain, stderr_gain, p_made, advice, close."
+    )
+)
+@click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar on stderr."))
+def command(
+    hand,
+    seat,
+    bid,
+    trump,
+    kontra,
+    talon,
+    marriages,
+    variants,
+    rulebook,
+    table,
+    samples,
+    seed,
+    jobs,
+    cluster,
+    as_json,
+    quiet,
+):
+    """Whether to kontra, from a defender's ten cards (R36-R39, R43).
+
+    HAND is your ten cards as dealt.  The twenty-two you cannot see (the
+    declarer's ten, your partner's ten, the talon) are placed in every way
+    that fits what you know (R40-R42), and each world is solved double
+    dummy without and with your kontra on each part of the bid (and on
+    all of it), on the same worlds.  The table gives the mean payment to
+    you both ways (units, R30, R38), the difference with its standard
+    error, how often the part is made, and the advice: kontra when it
+    pays you more, pass when not, "too close to call" when the difference
+    is within twice its error.
+
+    Where each defender kontras for himself (betli, colorless durchmars,
+    R37) your kontra changes your own payment only.  --kontra gives what
+    was said before you speak (a rekontra to answer with a szubkontra);
+    --seat 0 with the declarer's ten cards and --talon weighs each
+    redouble of the kontras given.
+
+    \b
+    Examples:
+      ulti kontra KO98.AT8.T.U8 --seat 1 --bid ulti --trump leaves
+      ulti kontra 8.A97.A97.ATO --seat 1 --bid betli --samples 100 --json
+      ulti kontra ATU.K9.A87.TK --seat 0 --talon LO,AO --bid ulti --trump leaves --kontra ulti
+    """
+    for token in hand:
+        if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
+            raise click.UsageError(_("no such option: {option}").format(option=token[:40]))
+    if jobs is not None and cluster:
+        raise click.UsageError(_("choose one of -j and --cluster"))
+    rules = build_rules(rulebook, variants, table)
+    games = played_games(bid, trump)
+    if len(games) > 1:
+        raise BadInput(
+            _("a {bid} game is played in one trump: add --trump bells, leaves or acorns").format(bid=bid_words(bid))
+        )
+    ((played_bid, played_trump),) = games
+    own = _cards(" ".join(hand), "HAND")
+    laid = None if talon is None else _cards(talon, "--talon")
+    client = None
+    if cluster:
+        from ..runner import connect
+
+        client = connect(cluster)
+    workers, _spread = jobs_plan(jobs)
+    bars = []
+
+    def advance(done):
+        if not bars:
+            bars.append(progress_bar(samples, N_("world"), quiet))
+        bars[0].update(done - bars[0].n)
+
+    try:
+        advice = advise_kontra(
+            own,
+            seat,
+            played_bid,
+            played_trump,
+            kontra=kontra,
+            talon=laid,
+            marriages=marriages,
+            rules=rules,
+            samples=samples,
+            seed=seed,
+            jobs=workers if jobs is not None else 1,
+            cluster=client,
+            on_worlds=advance,
+        )
+    except KeyboardInterrupt:
+        click.echo(_("Interrupted: the worlds were not all solved, so nothing is shown."), err=True)
+        sys.exit(130)
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
+    except ClusterLost as exc:  # not the input, not a bug: one error line, exit 1
+        click.echo(_("Error: {message}").format(message=one_line(exc)), err=True)
+        sys.exit(1)
+    finally:
+        for bar in bars:
+            bar.close()
+        if client is not None:
+            close_quietly(client)
+    out = Output()
+    if as_json:
+        for choice in advice.choices:
+            out.json(choice.as_json())
+        return
+    out.lines(advice_lines(advice))
+
+
+def _on(choice: KontraChoice) -> str:
+    """The part a doubling is on, in words: ``ulti``, ``1:betli`` (a defender's own), ``all``."""
+    component = choice.choice.component
+    word = pgettext("kontra on", "all") if component == ALL else component_word(component)
+    return word if choice.choice.seat is None else f"{choice.choice.seat}:{word}"
+
+
+def _advice(choice: KontraChoice) -> str:
+    said = choice.choice.word if choice.gain > 0 else _("pass")
+    if choice.close and choice.gain != 0:
+        return _("{advice} (too close to call)").format(advice=said)
+    return said
+
+
+def advice_lines(advice: KontraAdvice) -> List[str]:
+    """The table of ``ulti kontra``: who asks, what he knows, each doubling weighed."""
+    declarer = advice.seat == 0
+    if declarer:
+        title = _("The declarer's view before the first lead: redouble or not?")
+    else:
+        title = _("Seat {seat}'s view before the first lead: kontra or not?").format(seat=advice.seat)
+    hand = _("Hand   {hand}").format(hand=format_hand(advice.hand))
+    if advice.talon is not None:
+        hand += _("  talon {cards}").format(cards=format_hand(advice.talon))
+    lines = [
+        title,
+        "",
+        _("Bid    {bid}").format(bid=bid_text(advice.bid, [advice.trump])),
+        _("Kontra {kontra}").format(kontra=kontra_text(advice.base) if advice.base else _("none said yet")),
+        hand,
+        _("Rules  {rules}").format(rules=rules_text(advice.rules)),
+        "",
+    ]
+    known = advice.worlds.explain()
+    if known:
+        lines += [_("What the bid tells (R40):"), *[f"  {fact}" for fact in known], ""]
+    if advice.exact:
+        worlds = n_(
+            "{n:,} world given, counted once: the numbers are exact for it.",
+            "{n:,} worlds given, each counted once: the numbers are exact for them.",
+            advice.samples,
+        )
+    elif declarer:
+        worlds = _(
+            "{count:,} ways to place the defenders' hands fit; {drawn:,} drawn (seed {seed}), "
+            "the same for every choice."
+        ).format(count=advice.worlds.count(), drawn=advice.samples, seed=advice.seed)
+    else:
+        worlds = _(
+            "{count:,} ways to place the declarer's hand, your partner's and the talon fit; {drawn:,} drawn "
+            "(seed {seed}), the same for every choice."
+        ).format(count=advice.worlds.count(), drawn=advice.samples, seed=advice.seed)
+    lines += [*wrapped(worlds), ""]
+    rows = [[_("say"), _("on"), _("made"), _("without"), _("with"), _("gain"), _("advice")]]
+    for choice in advice.choices:
+        spread = "" if choice.exact else f" ± {choice.stderr_gain:.2f}"
+        rows.append(
+            [
+                choice.choice.word,
+                _on(choice),
+                f"{choice.p_made:.0%}",
+                f"{float(choice.without):+.2f}",
+                f"{float(choice.with_it):+.2f}",
+                f"{float(choice.gain):+.2f}{spread}",
+                _advice(choice),
+            ]
+        )
+    lines += aligned(rows)
+    lines += [""]
+    lines += explained(
+        _("made"), _("how often the declarer can make that part (or the whole bid, for all) with best play")
+    )
+    if declarer:
+        paid = _(
+            "what the declarer gets from each defender on average, units (negative: pays), with best play on both "
+            "sides once the cards are dealt, without and with the doubling (R30, R38, R39, R43)"
+        )
+    else:
+        paid = _(
+            "what seat {seat} receives from the declarer on average, units (negative: pays), with best play on "
+            "both sides once the cards are dealt, without and with the doubling (R30, R38, R39, R43)"
+        ).format(seat=advice.seat)
+    lines += explained(_("without, with"), paid)
+    if advice.exact:
+        gain = _("with minus without, on the same worlds; too close to call when within twice that error")
+    else:
+        gain = _(
+            "with minus without, on the same worlds, ± its standard error; too close to call when within twice "
+            "that error"
+        )
+    lines += explained(_("gain"), gain)
+    return lines
