@@ -25,7 +25,7 @@ from .options import (
     rules_options,
     worlds_option,
 )
-from .output import Output, progress_bar
+from .output import LateBar, Output
 from .text import aligned, bid_label, cards_text, explained, kontra_text, rules_text, trump_text, wrapped
 
 #: The argument as the usage line and the errors name it: the twelve cards before the discard.
@@ -157,19 +157,11 @@ def command(
 
         client = connect(cluster)
     workers, spread_after = jobs_plan(jobs)
-    bars = []
-    total = samples if isinstance(samples, int) else None
+    bar = LateBar(samples if isinstance(samples, int) else None, N_("world"), quiet)
 
     def advance(left, worlds):
-        # The bar starts with the first answer, after a pool has forked (see ulti simulate).
-        if not bars:
-            bars.append(progress_bar(total, N_("world"), quiet))
-        bar = bars[0]
-        if hasattr(bar, "set_description_str"):
-            if total is not None and worlds > bar.total:  # a runoff: twice the worlds for the best
-                bar.total = worlds
-            bar.set_description_str(n_("{n} candidate left", "{n} candidates left", left), refresh=False)
-        bar.update(max(0, worlds - bar.n))
+        # A runoff raises the goal: twice the worlds for the best.
+        bar.to(worlds, total=worlds, note=n_("{n} candidate left", "{n} candidates left", left))
 
     try:
         advice = advise_bid(
@@ -190,8 +182,7 @@ def command(
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
     finally:
-        for bar in bars:
-            bar.close()
+        bar.close()
         if client is not None:
             close_quietly(client)
     out = Output()

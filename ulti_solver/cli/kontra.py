@@ -29,7 +29,7 @@ from .options import (
     rules_options,
     trump_option,
 )
-from .output import Output, progress_bar
+from .output import LateBar, Output
 from .play import _marriages
 from .text import aligned, bid_text, explained, kontra_text, rules_text, wrapped
 
@@ -155,12 +155,7 @@ def command(
 
         client = connect(cluster)
     workers, _spread = jobs_plan(jobs)
-    bars = []
-
-    def advance(done):
-        if not bars:
-            bars.append(progress_bar(samples, N_("world"), quiet))
-        bars[0].update(done - bars[0].n)
+    bar = LateBar(samples, N_("world"), quiet)
 
     try:
         advice = advise_kontra(
@@ -176,7 +171,7 @@ def command(
             seed=seed,
             jobs=workers if jobs is not None else 1,
             cluster=client,
-            on_worlds=advance,
+            on_worlds=bar.to,
         )
     except KeyboardInterrupt:
         click.echo(_("Interrupted: the worlds were not all solved, so nothing is shown."), err=True)
@@ -187,8 +182,7 @@ def command(
         click.echo(_("Error: {message}").format(message=one_line(exc)), err=True)
         sys.exit(1)
     finally:
-        for bar in bars:
-            bar.close()
+        bar.close()
         if client is not None:
             close_quietly(client)
     out = Output()
@@ -227,7 +221,10 @@ def advice_lines(advice: KontraAdvice) -> List[str]:
         title,
         "",
         _("Bid    {bid}").format(bid=bid_text(advice.bid, [advice.trump])),
-        _("Kontra {kontra}").format(kontra=kontra_text(advice.base) if advice.base else _("none said yet")),
+        # Its own msgid: the header here is seven wide, not six as in solve and settle.
+        pgettext("header of seven", "Kontra {kontra}").format(
+            kontra=kontra_text(advice.base) if advice.base else _("none said yet")
+        ),
         hand,
         _("Rules  {rules}").format(rules=rules_text(advice.rules)),
         "",

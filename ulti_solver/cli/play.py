@@ -12,7 +12,7 @@ from ..bids import bid_words, parse_trump
 from ..cards import format_hand
 from ..deal import parse_hand
 from ..errors import UltiInputError
-from ..i18n import N_, _, n_
+from ..i18n import N_, _, n_, pgettext
 from ..knowledge import information_set_from_hand
 from ..knowledge.table import read_table
 from ..kontra import NO_KONTRA
@@ -243,6 +243,11 @@ def command(
     out.lines(advice_lines(advice))
 
 
+def _kontra_header(kontra) -> str:
+    # Its own msgid: the header here is seven wide, not six as in solve and settle.
+    return pgettext("header of seven", "Kontra {kontra}").format(kontra=kontra_text(kontra))
+
+
 def advice_lines(advice: PlayAdvice) -> List[str]:
     """The table of ``ulti play``: who asks, what he knows, each card's value and loss, best first."""
     info = advice.info
@@ -264,7 +269,7 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
         title,
         "",
         _("Bid    {bid}").format(bid=bid_text(info.bid, [info.trump])),
-        *([_("Kontra {kontra}").format(kontra=kontra_text(advice.kontra))] if advice.kontra else []),
+        *([_kontra_header(advice.kontra)] if advice.kontra else []),
         hand,
     ]
     if played:
