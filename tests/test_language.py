@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from readme_examples import long_example, readme_commands
 
 from ulti_solver import i18n
 from ulti_solver.cli import main
@@ -369,17 +370,6 @@ def test_analyse_file_json_keeps_its_bad_lines_english_and_its_stderr_hungarian(
 # -- what a Hungarian player reads: no English word left ------------------------------------------
 
 
-def readme_commands(path: Path):
-    """The '$ ulti ...' lines of a README's code blocks, as tests/test_readme.py runs them."""
-    found, inside = [], False
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if line.startswith("```"):
-            inside = not inside
-        elif inside and line.startswith("$ ") and re.search(r"(^|\| )ulti ", line[2:]):
-            found.append((number, line[2:]))
-    return found
-
-
 WORD = re.compile(r"[^\W\d_]+")
 #: Words that are the same in both languages because the program reads them or they are notation:
 #: rank and suit letters of the deal and card notation (A97.TK8, ♣A, PA), R of a rule id, x of
@@ -444,12 +434,13 @@ def leftovers(text: str, hungarian: set) -> set:
     return found
 
 
-def hungarian_readme_outputs(scratch):
-    commands = readme_commands(ROOT / "README.md")
+def hungarian_readme_outputs(scratch, long: bool = False):
+    """Each README example's run in Hungarian: the quick ones, or with ``long`` those that wait for
+    the slow tests (tests/readme_examples.py)."""
     outputs = {}
-    for number, command in commands:
-        done = shell(command, "hu", scratch)
-        outputs[number] = (command, done)
+    for number, command in readme_commands(ROOT / "README.md"):
+        if long_example(command) == long:
+            outputs[number] = (command, shell(command, "hu", scratch))
     return outputs
 
 
@@ -459,9 +450,23 @@ def readme_in_hungarian(scratch):
 
 
 def test_no_english_word_is_left_in_the_output_of_any_readme_example(readme_in_hungarian):
+    assert_no_english_word_left(readme_in_hungarian)
+
+
+@pytest.mark.slow
+def test_no_english_word_is_left_in_the_output_of_the_long_readme_examples(scratch):
+    outputs = hungarian_readme_outputs(scratch, long=True)
+    assert outputs  # ulti bid at its defaults, at least
+    assert_no_english_word_left(outputs)
+    for number, (command, done) in outputs.items():
+        assert done.returncode == 0, (number, command, done.stderr)
+        assert not [line for line in done.stdout.splitlines() if len(line) > TABLE_WIDTH]
+
+
+def assert_no_english_word_left(outputs) -> None:
     hungarian = hungarian_words()
     left = {}
-    for number, (command, done) in readme_in_hungarian.items():
+    for number, (command, done) in outputs.items():
         text = done.stdout + done.stderr
         if "--json" in command.split():
             text = done.stderr

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from readme_examples import marks, readme_commands
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -28,25 +29,22 @@ TABLE_COMMANDS = ("solve", "best", "discards", "batch", "simulate", "analyse", "
 TABLE_WIDTH = 100
 
 
-def readme_commands(name: str = "README.md"):
-    """(line number, command) of every '$ ...' line that runs ulti inside a fenced code block, and the
-    README's first command."""
-    found, inside = [], False
-    lines = (ROOT / name).read_text(encoding="utf-8").splitlines()
-    for number, line in enumerate(lines, start=1):
-        if line.startswith("```"):
-            inside = not inside
-            continue
-        if inside and line.startswith("$ ") and re.search(r"(^|\| )ulti ", line[2:]):
-            found.append((number, line[2:]))
+def readme_and_first_commands(name: str = "README.md"):
+    """(line number, command) of every README example, and the README's first command."""
+    found = readme_commands(ROOT / name)
     if name == "README.md":
+        lines = (ROOT / name).read_text(encoding="utf-8").splitlines()
         first = next(n for n, line in enumerate(lines, start=1) if line.startswith("pip install . && ulti "))
         found.append((first, lines[first - 1].split(" && ", 1)[1]))
     return found
 
 
 def all_readme_commands():
-    return [(name, number, command) for name in READMES for number, command in readme_commands(name)]
+    return [
+        pytest.param(name, number, command, marks=marks(command), id=f"{name}:{number}")
+        for name in READMES
+        for number, command in readme_and_first_commands(name)
+    ]
 
 
 def table_command(command: str) -> bool:
@@ -73,9 +71,7 @@ def scratch(tmp_path_factory):
     return folder
 
 
-@pytest.mark.parametrize(
-    "name, number, command", all_readme_commands(), ids=[f"{name}:{n}" for name, n, _ in all_readme_commands()]
-)
+@pytest.mark.parametrize("name, number, command", all_readme_commands())
 def test_readme_example_runs(scratch, name, number, command):
     env = dict(os.environ, PATH=f"{scratch / 'bin'}{os.pathsep}{os.environ['PATH']}", ULTI_LANG=READMES[name])
     done = subprocess.run(
