@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import NoReturn, Optional, Tuple
 
 from .cards import (
     BB_ALL,
@@ -47,6 +47,17 @@ def seat_name(seat: int) -> str:
 #: Spaces around the commas of a card list are part of the list, not between hands.
 _COMMA = re.compile(r"\s*,\s*")
 BOM = "\ufeff"
+
+
+def _raise_named(index: int, token: str) -> NoReturn:
+    """Read a bad hand again, for the message only: naming the hand costs more than reading it,
+    and a batch reads thousands of good ones."""
+    name = L_("{part} {hand}", part=_part_name(index), hand=excerpt(token))
+    try:
+        parse_hand(token, name)  # a shape error names the hand itself
+    except CardError as exc:
+        raise DealError(L_("{hand}: {problem}", hand=name, problem=exc)) from None
+    raise AssertionError(f"{token!r} was read the second time")
 
 
 class DealError(UltiInputError):
@@ -302,11 +313,10 @@ def parse_deal(text: str) -> Deal:
         )
     masks = []
     for index, token in enumerate(tokens):
-        name = L_("{part} {hand}", part=_part_name(index), hand=excerpt(token))
         try:
-            masks.append(parse_hand(token, name))  # a shape error names the hand itself
-        except CardError as exc:
-            raise DealError(L_("{hand}: {problem}", hand=name, problem=exc)) from None
+            masks.append(parse_hand(token))
+        except UltiInputError:
+            _raise_named(index, token)
     hands = tuple(masks[:3])
     if len(masks) == 4:
         return Deal(hands, masks[3])

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import sys
 import textwrap
+from functools import cache
 from typing import List, Optional, Sequence
 
+from .. import i18n
 from ..bids import FORTY_100, FOUR_ACES, TWENTY_100, ULTI, Bid, bid_words, component_word
 from ..cards import (
     CANONICAL_RANKS,
@@ -52,6 +54,13 @@ def suit_text(suit: int) -> str:
 
 def bid_label(bid: Bid) -> str:
     """A bid as the tables print it, in the language of the run: ``40-100 ulti``, ``piros passz``."""
+    return _bid_label(bid, i18n.language())
+
+
+@cache
+def _bid_label(bid: Bid, language: str) -> str:
+    """Put into words once per bid and language: a batch's table prints the same few bids
+    thousands of times."""
     return str(bid_words(bid))
 
 
