@@ -41,6 +41,7 @@ from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Union
 
 from .errors import UltiInputError
 from .i18n import L_
+from .stops import STOPS, held_stops
 
 
 class ClusterError(UltiInputError):
@@ -89,16 +90,12 @@ def jobs_plan(requested: Optional[int]):
     return requested, None
 
 
-#: The signals that stop a command: held back while a pool starts (see :func:`_process_pool`).
-_STOPS = {signal.SIGINT, signal.SIGTERM}
-
-
 def _quiet_worker() -> None:
     """Workers leave Ctrl-C to the main process and end without a word when stopped."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a Python handler can miss a SIGTERM sent while it waits on a lock
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)  # held back while the pool started
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)  # held back while the pool started
 
 
 def chunk_size(total: Optional[int], jobs: int, most: int = 32) -> int:
@@ -183,12 +180,12 @@ def _process_pool(jobs: int):
     # no pool to stop them (they hold stdout open, so a reader waits for ever): the two signals are
     # held back until the pool exists, then arrive where the finally below stops it.  Masked, they
     # reach neither this thread nor the workers forked meanwhile; a thread started earlier (a
-    # library's) may still take one, so its Python handler is also held (_held_stops).
+    # library's) may still take one, so its Python handler is also held (stops.held_stops).
     held = hasattr(signal, "pthread_sigmask")
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS) if held else None
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS) if held else None
     pool = None
     try:
-        with _held_stops() as arrived:
+        with held_stops() as arrived:
             pool = multiprocessing.Pool(jobs, initializer=_quiet_worker)
         if held:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
@@ -201,24 +198,6 @@ def _process_pool(jobs: int):
         if pool is not None:
             pool.terminate()
             pool.join()
-
-
-@contextmanager
-def _held_stops():
-    """Ctrl-C and SIGTERM noted, not acted on, for the block (in the main thread, where Python runs
-    signal handlers): the list of those that arrived, for the caller to raise once it is safe."""
-    import threading
-
-    arrived: List[int] = []
-    if threading.current_thread() is not threading.main_thread():
-        yield arrived
-        return
-    handlers = {signum: signal.signal(signum, lambda signum, frame: arrived.append(signum)) for signum in _STOPS}
-    try:
-        yield arrived
-    finally:
-        for signum, handler in handlers.items():
-            signal.signal(signum, signal.SIG_DFL if handler is None else handler)  # None: set outside Python
 
 
 def _spreading_results(func: Callable, items: Iterable, jobs: int, chunksize: int, spread_after: float) -> Iterator:

@@ -16,6 +16,7 @@ from ..kontra import NO_SPEC
 from ..play import PlayRules, trick_winner
 from ..position import parse_play, replay
 from ..record import parse_record
+from ..stops import stops_wait
 from .app import interrupted_status
 from .language import UltiCommand
 from .options import (
@@ -267,10 +268,11 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge
                         number = None
                         bar.update(1)
                         continue
-                    _print(out, analysis, as_json, number)
-                    if report is not None:
-                        report.add(analysis, number)
-                    done, number = done + 1, None  # between games: no line in progress
+                    with stops_wait():  # a stop while the game is printed comes after it is counted
+                        _print(out, analysis, as_json, number)
+                        if report is not None:
+                            report.add(analysis, number)
+                        done, number = done + 1, None  # between games: no line in progress
                     bar.update(1)
         except KeyboardInterrupt as exc:  # said even with --quiet: the output ends early
             click.echo(_stopped(done, bad, total, number), err=True)
