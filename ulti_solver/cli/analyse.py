@@ -32,6 +32,7 @@ from .options import (
     played_games,
     read_deal,
     rules_options,
+    seed_option,
     trump_option,
     worlds_option,
 )
@@ -79,7 +80,7 @@ from .text import (
         "his information set, or 'all' of them (exact; an error past 100,000)."
     ),
 )
-@click.option("--seed", type=int, default=0, show_default=True, metavar="K", help=N_("The seed of --knowable's draws."))
+@seed_option(N_("The seed of --knowable's draws."))
 @jobs_option(N_("the cards of --knowable"))
 @cluster_options()
 @json_option(

@@ -23,6 +23,7 @@ from .options import (
     json_option,
     kontra_option,
     rules_options,
+    seed_option,
     worlds_option,
 )
 from .output import LateBar, Output
@@ -67,14 +68,7 @@ def _hand(tokens) -> int:
 @bids_option(N_("Only this bid (repeatable), in every trump it may take."))
 @rules_options()
 @kontra_option(N_("every candidate that has the components named ('all=1': which bid survives a kontra)"))
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    metavar="K",
-    help=N_("The worlds' seed: the same seed gives the same answer, however the work is spread."),
-)
+@seed_option(N_("The worlds' seed: the same seed gives the same answer, however the work is spread."))
 @click.option(
     "--time",
     "budget",

@@ -27,6 +27,7 @@ from .options import (
     kontra_option,
     played_games,
     rules_options,
+    seed_option,
     trump_option,
 )
 from .output import LateBar, Output
@@ -76,14 +77,7 @@ def _cards(text, what: str) -> int:
     metavar="N",
     help=N_("Worlds to draw; every doubling is weighed on the same worlds."),
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    metavar="K",
-    help=N_("The draw's seed: the same seed gives the same numbers, however the work is spread."),
-)
+@seed_option(N_("The draw's seed: the same seed gives the same numbers, however the work is spread."))
 @jobs_option(N_("worlds"))
 @cluster_options()
 @json_option(

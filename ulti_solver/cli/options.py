@@ -265,6 +265,11 @@ def value_option(what: str = N_("each object")):
     )
 
 
+def seed_option(help_text: str):
+    """--seed K (default 0): the draws of worlds or samples; ``help_text`` marked ``N_()``."""
+    return click.option("--seed", type=int, default=0, show_default=True, metavar="K", help=help_text)
+
+
 def json_option(help_text: str):
     return click.option("--json", "as_json", is_flag=True, help=help_text)
 

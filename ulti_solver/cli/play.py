@@ -32,6 +32,7 @@ from .options import (
     kontra_option,
     played_games,
     rules_options,
+    seed_option,
     trump_option,
     worlds_option,
 )
@@ -117,14 +118,7 @@ def _cards(text: Optional[str], what: str) -> Optional[int]:
     ),
     help_values={"default": DEFAULT_SAMPLES},
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    metavar="K",
-    help=N_("The draw's seed: the same seed gives the same numbers, however the work is spread."),
-)
+@seed_option(N_("The draw's seed: the same seed gives the same numbers, however the work is spread."))
 @jobs_option(N_("worlds"))
 @cluster_options()
 @json_option(

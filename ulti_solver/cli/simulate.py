@@ -32,6 +32,7 @@ from .options import (
     json_option,
     kontra_option,
     rules_options,
+    seed_option,
 )
 from .output import LateBar, Output
 from .text import aligned, bid_label, cards_text, explained, trump_text, value_legend
@@ -121,14 +122,7 @@ def _samples_within_cap(ctx, param, value: int) -> int:
     ),
     help_values={"default": DEFAULT_SAMPLES, "most": MAX_SAMPLES, "ci": "95%"},
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    metavar="K",
-    help=N_("The simulation's seed: the same seed gives the same numbers, however the work is spread."),
-)
+@seed_option(N_("The simulation's seed: the same seed gives the same numbers, however the work is spread."))
 @click.option(
     "--top",
     type=click.IntRange(min=0),
