@@ -23,6 +23,7 @@ from .options import (
     BadInput,
     bid_option,
     build_rules,
+    check_jobs_or_cluster,
     cluster_options,
     deal_argument,
     game_kontra,
@@ -156,8 +157,7 @@ def command(
       ulti example games | ulti analyse --file - --html games.html
     """
     rules = build_rules(rulebook, variants, table)
-    if jobs is not None and cluster:
-        raise click.UsageError(_("choose one of -j and --cluster"))
+    check_jobs_or_cluster(jobs, cluster)
     judge = _Knowable(knowable, seed, jobs or 1, cluster, quiet) if knowable is not None else None
     report = _html_report(html_file)
     if file is not None:

@@ -14,14 +14,16 @@ from ..runner import ClusterLost, close_quietly, jobs_plan
 from .app import interrupted_status, one_line
 from .language import UltiCommand
 from .options import (
-    _OPTION_LIKE,
     BadInput,
     bids_option,
     build_rules,
+    check_jobs_or_cluster,
     cluster_options,
+    hand_argument,
     jobs_option,
     json_option,
     kontra_option,
+    read_cards,
     rules_options,
     seed_option,
     worlds_option,
@@ -33,20 +35,8 @@ from .text import aligned, bid_label, cards_text, explained, kontra_text, rules_
 METAVAR = "HAND12"
 
 
-def _hand(tokens) -> int:
-    from ..deal import parse_hand
-
-    for token in tokens:
-        if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
-            raise click.UsageError(_("no such option: {option}").format(option=token[:40]))
-    try:
-        return parse_hand(" ".join(tokens).strip())
-    except UltiInputError as exc:
-        raise BadInput(f"{METAVAR}: {exc}") from None
-
-
 @click.command(name="bid", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
-@click.argument("hand", nargs=-1, required=True, metavar=METAVAR)
+@hand_argument(METAVAR)
 @worlds_option(
     "--samples",
     DEFAULT_SAMPLES,
@@ -141,9 +131,8 @@ def command(
       ulti bid AKU7.T9.OU.AK97 --bid party --bid ulti --top 3
       ulti bid AKU7.T9.OU.AK97 --bid "40-100" --kontra all --samples 25 --json
     """
-    if jobs is not None and cluster:
-        raise click.UsageError(_("choose one of -j and --cluster"))
-    own = _hand(hand)
+    check_jobs_or_cluster(jobs, cluster)
+    own = read_cards(" ".join(hand), METAVAR)
     rules = build_rules(rulebook, variants, table)
     client = None
     if cluster:

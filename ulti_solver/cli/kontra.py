@@ -8,24 +8,25 @@ from typing import List
 import click
 
 from ..analysis.kontra_advice import ALL, DEFAULT_SAMPLES, KontraAdvice, KontraChoice, advise_kontra
-from ..bids import bid_words, component_word
+from ..bids import component_word
 from ..cards import format_hand
-from ..deal import parse_hand
 from ..errors import UltiInputError
 from ..i18n import N_, _, n_, pgettext
 from ..runner import ClusterLost, close_quietly, jobs_plan
 from .app import one_line
 from .language import UltiCommand
 from .options import (
-    _OPTION_LIKE,
     BadInput,
     bid_option,
     build_rules,
+    check_jobs_or_cluster,
     cluster_options,
+    hand_argument,
     jobs_option,
     json_option,
     kontra_option,
-    played_games,
+    played_game,
+    read_cards,
     rules_options,
     seed_option,
     trump_option,
@@ -35,15 +36,8 @@ from .play import _marriages
 from .text import aligned, bid_text, explained, kontra_text, rules_text, wrapped
 
 
-def _cards(text, what: str) -> int:
-    try:
-        return parse_hand(text.strip())
-    except UltiInputError as exc:
-        raise BadInput(f"{what}: {exc}") from None
-
-
 @click.command(name="kontra", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
-@click.argument("hand", nargs=-1, required=True)
+@hand_argument()
 @click.option(
     "--seat",
     type=click.IntRange(0, 2),
@@ -129,20 +123,11 @@ def command(
       ulti kontra 8.A97.A97.ATO --seat 1 --bid betli --samples 100 --json
       ulti kontra ATU.K9.A87.TK --seat 0 --talon LO,AO --bid ulti --trump leaves --kontra ulti
     """
-    for token in hand:
-        if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
-            raise click.UsageError(_("no such option: {option}").format(option=token[:40]))
-    if jobs is not None and cluster:
-        raise click.UsageError(_("choose one of -j and --cluster"))
+    check_jobs_or_cluster(jobs, cluster)
     rules = build_rules(rulebook, variants, table)
-    games = played_games(bid, trump)
-    if len(games) > 1:
-        raise BadInput(
-            _("a {bid} game is played in one trump: add --trump bells, leaves or acorns").format(bid=bid_words(bid))
-        )
-    ((played_bid, played_trump),) = games
-    own = _cards(" ".join(hand), "HAND")
-    laid = None if talon is None else _cards(talon, "--talon")
+    played_bid, played_trump = played_game(bid, trump)
+    own = read_cards(" ".join(hand), "HAND")
+    laid = None if talon is None else read_cards(talon, "--talon")
     client = None
     if cluster:
         from ..runner import connect

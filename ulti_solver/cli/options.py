@@ -13,7 +13,7 @@ from typing import Optional, Sequence
 
 import click
 
-from ..bids import Bid, parse_bid, parse_trump, trumps_to_solve
+from ..bids import Bid, bid_words, parse_bid, parse_trump, trumps_to_solve
 from ..deal import Deal, parse_deal
 from ..errors import UltiInputError, excerpt
 from ..i18n import N_, _, n_
@@ -102,6 +102,28 @@ def _one_trump(ctx, param, values) -> Optional[int]:
 
 def deal_argument(required: bool = True):
     return click.argument("deal", nargs=-1, required=required, callback=_no_option_words)
+
+
+def hand_argument(metavar: Optional[str] = None):
+    """One seat's cards as words, unquoted as a deal is: ``-.AT9.K8.7`` is a hand, ``-q`` a typo."""
+    return click.argument("hand", nargs=-1, required=True, metavar=metavar, callback=_no_option_words)
+
+
+def read_cards(text: str, what: str) -> int:
+    """A hand or a card list given by the user; ``what`` names it in the message: the argument's
+    name or an option, or words marked ``N_()`` (``the hand``)."""
+    from ..deal import parse_hand
+
+    try:
+        return parse_hand(text.strip())
+    except UltiInputError as exc:
+        raise BadInput(f"{_(what)}: {exc}") from None
+
+
+def check_jobs_or_cluster(jobs: Optional[int], cluster) -> None:
+    """-j spreads over this machine's cores, --cluster over a Dask cluster: one or the other."""
+    if jobs is not None and cluster:
+        raise click.UsageError(_("choose one of -j and --cluster"))
 
 
 def bid_option(required: bool = True, help_text: str = ""):
@@ -451,3 +473,13 @@ def played_games(bid: Bid, trump: Optional[int]):
         return trumps_to_solve(bid, trump)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
+
+
+def played_game(bid: Bid, trump: Optional[int]):
+    """The one (bid, trump) of a game at the table: a trump bid without --trump is bad input."""
+    games = played_games(bid, trump)
+    if len(games) > 1:
+        raise BadInput(
+            _("a {bid} game is played in one trump: add --trump bells, leaves or acorns").format(bid=bid_words(bid))
+        )
+    return games[0]

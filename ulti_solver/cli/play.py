@@ -8,9 +8,8 @@ from typing import Dict, List, Optional
 import click
 
 from ..analysis.single_dummy import PlayAdvice, play_values
-from ..bids import bid_words, parse_trump
+from ..bids import parse_trump
 from ..cards import format_hand
-from ..deal import parse_hand
 from ..errors import UltiInputError
 from ..i18n import N_, _, n_, pgettext
 from ..knowledge import information_set_from_hand
@@ -21,16 +20,18 @@ from ..position import parse_play
 from ..runner import jobs_plan
 from .language import UltiCommand
 from .options import (
-    _OPTION_LIKE,
     BadInput,
     bid_option,
     build_rules,
+    check_jobs_or_cluster,
     cluster_options,
     game_kontra,
+    hand_argument,
     jobs_option,
     json_option,
     kontra_option,
-    played_games,
+    played_game,
+    read_cards,
     rules_options,
     seed_option,
     trump_option,
@@ -67,17 +68,12 @@ def _marriages(ctx, param, values) -> Optional[Dict[int, set]]:
 
 
 def _cards(text: Optional[str], what: str) -> Optional[int]:
-    """``what`` names the cards in the message: HAND or an option."""
-    if text is None:
-        return None
-    try:
-        return parse_hand(text.strip())
-    except UltiInputError as exc:
-        raise BadInput(f"{what}: {exc}") from None
+    """The cards of an option that may be left out; ``what`` names it in the message."""
+    return None if text is None else read_cards(text, what)
 
 
 @click.command(name="play", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
-@click.argument("hand", nargs=-1, required=True)
+@hand_argument()
 @bid_option(required=True)
 @trump_option(N_("Trump: hearts, bells, leaves, acorns (or piros, tok, zold, makk); a trump bid needs one."))
 @click.option(
@@ -166,18 +162,9 @@ def command(
       ulti play A97.TK8.O8.U9 --talon LU,A8 --bid party --trump bells --samples 100
       ulti play TKOU.OU.TK.K7 --seat 2 --bid ulti --trump leaves --play "HA H8" --samples 500 --json
     """
-    for token in hand:
-        if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
-            raise click.UsageError(_("no such option: {option}").format(option=token[:40]))
-    if jobs is not None and cluster:
-        raise click.UsageError(_("choose one of -j and --cluster"))
+    check_jobs_or_cluster(jobs, cluster)
     rules = build_rules(rulebook, variants, table)
-    games = played_games(bid, trump)
-    if len(games) > 1:
-        raise BadInput(
-            _("a {bid} game is played in one trump: add --trump bells, leaves or acorns").format(bid=bid_words(bid))
-        )
-    ((played_bid, played_trump),) = games
+    played_bid, played_trump = played_game(bid, trump)
     levels = game_kontra(kontra, played_bid, rules) if kontra else NO_KONTRA
     own = _cards(" ".join(hand), "HAND")
     try:

@@ -13,7 +13,6 @@ import click
 from ..analysis.simulate import DEFAULT_SAMPLES, MAX_SAMPLES, games_for, simulate, wilson
 from ..bids import parse_trump
 from ..cards import card_name, cards_of, popcount
-from ..deal import parse_hand
 from ..dealing import Constraints
 from ..errors import UltiInputError
 from ..i18n import N_, NN_, _, n_
@@ -21,16 +20,18 @@ from ..runner import ClusterLost, close_quietly, cluster_threads, jobs_plan
 from .app import interrupted_status
 from .language import UltiCommand, option
 from .options import (
-    _OPTION_LIKE,
     BadInput,
     _parse_trump_option,
     bids_option,
     build_rules,
+    check_jobs_or_cluster,
     cluster_options,
     count_text,
+    hand_argument,
     jobs_option,
     json_option,
     kontra_option,
+    read_cards,
     rules_options,
     seed_option,
 )
@@ -51,14 +52,6 @@ BAR_LEAST = 5
 ANNOUNCE_AFTER = 10.0
 #: Games per sample from which a run says what it is timing before the first sample is solved.
 MANY_GAMES = 500
-
-
-def _hand(text: str, what: str) -> int:
-    """``what`` names the cards in the message: ``the hand`` (marked ``N_()``) or an option."""
-    try:
-        return parse_hand(text.strip())
-    except UltiInputError as exc:
-        raise BadInput(f"{_(what)}: {exc}") from None
 
 
 def _void(text: str) -> Tuple[int, int]:
@@ -85,7 +78,7 @@ def _samples_within_cap(ctx, param, value: int) -> int:
 
 
 @click.command(name="simulate", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
-@click.argument("hand", nargs=-1, required=True)
+@hand_argument()
 @click.option("--talon", metavar="CARDS", help=N_("The talon, when HAND is the 10 cards after the discard."))
 @click.option("--seat1", metavar="CARDS", help=N_("Cards known to be in seat 1's hand."))
 @click.option("--seat2", metavar="CARDS", help=N_("Cards known to be in seat 2's hand."))
@@ -184,19 +177,15 @@ def command(
       ulti simulate K.K97.AKO87.AO9 --bid "40-100 ulti" --trump leaves --samples 20 --top 5
       ulti simulate K.K97.AKO87.AO9 --discard HK,BK --bid "40-100 ulti" --trump leaves --samples 100 --seed 7
     """
-    if jobs is not None and cluster:
-        raise click.UsageError(_("choose one of -j and --cluster"))
-    for token in hand:
-        if _OPTION_LIKE.match(token):  # unknown '-' words are let through for hands like -.AT9.K8.7
-            raise click.UsageError(_("no such option: {option}").format(option=token[:40]))
+    check_jobs_or_cluster(jobs, cluster)
     rules = build_rules(rulebook, variants, table)
-    own = _hand(" ".join(hand), N_("the hand"))
+    own = read_cards(" ".join(hand), N_("the hand"))
     try:
         constraints = Constraints(
             own,
-            None if talon is None else _hand(talon, "--talon"),
-            0 if seat1 is None else _hand(seat1, "--seat1"),
-            0 if seat2 is None else _hand(seat2, "--seat2"),
+            None if talon is None else read_cards(talon, "--talon"),
+            0 if seat1 is None else read_cards(seat1, "--seat1"),
+            0 if seat2 is None else read_cards(seat2, "--seat2"),
             tuple(_void(v) for v in voids),
         )
     except UltiInputError as exc:
@@ -205,7 +194,7 @@ def command(
     if discard is not None:
         if constraints.talon is not None:
             raise BadInput(_("--discard is for a 12-card hand; this hand already has its --talon"))
-        pair = _hand(discard, "--discard")
+        pair = read_cards(discard, "--discard")
         if popcount(pair) != 2 or pair & ~own:
             raise BadInput(_("--discard names two cards of the hand, not {discard!r}").format(discard=discard))
         discards = [tuple(sorted(cards_of(pair)))]
