@@ -16,6 +16,7 @@ from ..kontra import NO_SPEC
 from ..play import PlayRules, trick_winner
 from ..position import parse_play, replay
 from ..record import parse_record
+from ..runner import connect
 from ..stops import stops_wait
 from .app import interrupted_status
 from .language import UltiCommand
@@ -211,11 +212,7 @@ class _Knowable:
     def __call__(self, analysis: GameAnalysis) -> GameAnalysis:
         from ..analysis.single_dummy import with_knowable
 
-        client = None
-        if self.cluster:
-            from ..runner import connect
-
-            client = connect(self.cluster)
+        client = connect(self.cluster) if self.cluster else None
         bar = progress_bar(len(analysis.verdicts), N_("card"), self.quiet)
         try:
             return with_knowable(

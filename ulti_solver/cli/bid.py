@@ -10,7 +10,7 @@ import click
 from ..analysis.bidding import DEFAULT_SAMPLES, DEFAULT_TOP, BidAdvice, advise_bid
 from ..errors import UltiInputError
 from ..i18n import N_, _, n_
-from ..runner import ClusterLost, close_quietly, jobs_plan
+from ..runner import ClusterLost, close_quietly, connect, jobs_plan
 from .app import interrupted_status, one_line
 from .language import UltiCommand
 from .options import (
@@ -134,11 +134,7 @@ def command(
     check_jobs_or_cluster(jobs, cluster)
     own = read_cards(" ".join(hand), METAVAR)
     rules = build_rules(rulebook, variants, table)
-    client = None
-    if cluster:
-        from ..runner import connect
-
-        client = connect(cluster)
+    client = connect(cluster) if cluster else None
     workers, spread_after = jobs_plan(jobs)
     bar = LateBar(samples if isinstance(samples, int) else None, N_("world"), quiet)
 

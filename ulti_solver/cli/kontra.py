@@ -12,7 +12,7 @@ from ..bids import component_word
 from ..cards import format_hand
 from ..errors import UltiInputError
 from ..i18n import N_, _, n_, pgettext
-from ..runner import ClusterLost, close_quietly, jobs_plan
+from ..runner import ClusterLost, close_quietly, connect, jobs_plan
 from .app import one_line
 from .language import UltiCommand
 from .options import (
@@ -128,11 +128,7 @@ def command(
     played_bid, played_trump = played_game(bid, trump)
     own = read_cards(" ".join(hand), "HAND")
     laid = None if talon is None else read_cards(talon, "--talon")
-    client = None
-    if cluster:
-        from ..runner import connect
-
-        client = connect(cluster)
+    client = connect(cluster) if cluster else None
     workers, _spread = jobs_plan(jobs)
     bar = LateBar(samples, N_("world"), quiet)
 

@@ -17,7 +17,7 @@ from ..knowledge.table import read_table
 from ..kontra import NO_KONTRA
 from ..play import PlayRules
 from ..position import parse_play
-from ..runner import jobs_plan
+from ..runner import connect, jobs_plan
 from .language import UltiCommand
 from .options import (
     BadInput,
@@ -188,11 +188,7 @@ def command(
         )
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
-    client = None
-    if cluster:
-        from ..runner import connect
-
-        client = connect(cluster)
+    client = connect(cluster) if cluster else None
     total = info.count() if samples == "all" else samples
     workers, _spread = jobs_plan(jobs)
     bar = LateBar(total, N_("world"), quiet)

@@ -16,7 +16,7 @@ from ..cards import card_name, cards_of, popcount
 from ..dealing import Constraints
 from ..errors import UltiInputError
 from ..i18n import N_, NN_, _, n_
-from ..runner import ClusterLost, close_quietly, cluster_threads, jobs_plan
+from ..runner import ClusterLost, close_quietly, cluster_threads, connect, jobs_plan
 from .app import interrupted_status
 from .language import UltiCommand, option
 from .options import (
@@ -202,11 +202,7 @@ def command(
         games = games_for(constraints, bids, trump, discards)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
-    client = None
-    if cluster:
-        from ..runner import connect
-
-        client = connect(cluster)  # an unreachable address is bad input before any work
+    client = connect(cluster) if cluster else None  # an unreachable address is bad input before any work
     workers, spread_after = jobs_plan(jobs)
     if client is not None:
         workers = cluster_threads(client)
