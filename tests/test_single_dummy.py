@@ -168,23 +168,23 @@ def test_r44_a_hindsight_blunder_that_was_bad_luck_from_the_player_s_seat():
 
 # -- the command line ------------------------------------------------------------------------
 
+#: Seat 1 to lead the second trick of a party in bells, after the first trick BT BA BU.
+SEAT1_AT_THE_SECOND_TRICK = (
+    "play",
+    "8.A97.A97.ATO",
+    "--seat",
+    "1",
+    "--bid",
+    "party",
+    "--trump",
+    "bells",
+    "--play",
+    "BT BA BU",
+)
+
 
 def test_play_json_has_the_interface_fields_best_first(ulti_json):
-    rows = ulti_json(
-        "play",
-        "8.A97.A97.ATO",
-        "--seat",
-        "1",
-        "--bid",
-        "party",
-        "--trump",
-        "bells",
-        "--play",
-        "BT BA BU",
-        "--samples",
-        "40",
-        "--json",
-    )
+    rows = ulti_json(*SEAT1_AT_THE_SECOND_TRICK, "--samples", "40", "--json")
     assert set(rows[0]) == {"card", "samples", "mean_value", "stderr_value", "loss", "stderr_loss", "p_made", "best"}
     assert rows[0]["best"] and rows[0]["loss"] == 0 and all(r["loss"] >= 0 for r in rows)
     assert [r["loss"] for r in rows] == sorted(r["loss"] for r in rows)
@@ -210,20 +210,7 @@ def test_play_samples_all_is_exact_and_too_many_worlds_is_an_error_naming_the_co
         "--json",
     )
     assert all(r["stderr_value"] == 0 and r["stderr_loss"] == 0 for r in rows)
-    result = ulti(
-        "play",
-        "8.A97.A97.ATO",
-        "--seat",
-        "1",
-        "--bid",
-        "party",
-        "--trump",
-        "bells",
-        "--play",
-        "BT BA BU",
-        "--samples",
-        "all",
-    )
+    result = ulti(*SEAT1_AT_THE_SECOND_TRICK, "--samples", "all")
     bad_input(result, "9,237,800 worlds", "--samples N")
 
 
