@@ -544,7 +544,7 @@ def test_tables_line_up_in_characters_with_accented_headings_and_words(run):
 
 
 def test_aligned_pads_by_characters():
-    from ulti_solver.cli.text import aligned
+    from ulti_solver.render.tables import aligned
 
     lines = aligned([["érték", "ütés"], ["-12", "ő"], ["felvevő pontjai", "x"]])
     assert [line.index(cell) for line, cell in zip(lines, ["ütés", "ő", "x"])] == [19, 19, 19]

@@ -286,7 +286,7 @@ def test_the_cards_table_says_which_cards_are_best_and_why(ulti):
 
 
 def test_a_rule_reference_is_never_split_across_lines():
-    from ulti_solver.cli.text import explained
+    from ulti_solver.render.legends import explained
 
     for padding in range(80):
         lines = explained("value", "x" * padding + " is sure of it (tournament value table, R34) and more words")

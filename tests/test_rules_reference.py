@@ -21,8 +21,8 @@ import pytest
 from ulti_solver import rules_reference
 from ulti_solver.bids import parse_bid
 from ulti_solver.cli.app import COMMANDS, main
-from ulti_solver.cli.markdown import markdown_lines
 from ulti_solver.errors import UltiInputError
+from ulti_solver.render.markdown import markdown_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules.md"

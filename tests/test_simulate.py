@@ -247,7 +247,7 @@ def test_the_table_shows_the_games_with_a_bar(ulti):
 
 
 def test_a_bar_is_drawn_only_above_zero_and_at_least_an_eighth():
-    from ulti_solver.cli.simulate import _bar
+    from ulti_solver.render.simulate import _bar
 
     assert _bar(0.0, 20) == ""
     assert _bar(0.001, 20) == "▏"  # rare, but not never
@@ -272,11 +272,11 @@ def test_a_twelve_card_table_has_its_bars_and_fits_100_columns(ulti):
 
 
 def test_the_longest_bids_wrap_so_that_a_table_of_every_bid_fits_100_columns():
-    from ulti_solver.cli.simulate import _table
+    from ulti_solver.render.simulate import simulation_table
 
     constraints = Constraints(parse_hand(TWELVE))
     tallies = [Tally(Game((0, 1), bid, trump), 200, 113, -4800, 200000) for bid, trump in CANDIDATE_BIDS]
-    lines = _table(Simulation("x", tallies, 200), tallies, constraints, "classic")
+    lines = simulation_table(Simulation("x", tallies, 200), tallies, constraints, "classic")
     assert max(map(len, lines)) <= 100
     assert any(line.split() == ["durchmars"] for line in lines)  # "red open 20-100 ulti four-aces" goes on
 
@@ -298,7 +298,7 @@ def test_samples_beyond_the_cap_are_refused_naming_the_cap(count, ulti, bad_inpu
 
 
 def test_a_rate_is_never_rounded_to_a_false_zero():
-    from ulti_solver.cli.simulate import rate_text
+    from ulti_solver.render.simulate import rate_text
 
     assert rate_text(5, 56.0) == "0.0893"  # 5 samples in 56 s: it printed "0 samples/s"
     assert rate_text(5 * 9900, 56.0) == "884"

@@ -96,6 +96,6 @@ class Solution:
 
     def __str__(self) -> str:
         """The table ``ulti solve`` prints: the hands, the answers, what is lost before play."""
-        from .cli.solve import solution_lines  # the command's own table: one piece of code prints both
+        from .render.solve import solution_lines  # the text layer, loaded only to print (as chess.svg)
 
         return "\n".join(solution_lines(self))

@@ -129,7 +129,7 @@ class BestBids:
 
     def __str__(self) -> str:
         """The table ``ulti best`` prints: the hands, the ranked candidates, the best bid."""
-        from ..cli.best import best_lines  # the command's own table: one piece of code prints both
+        from ..render.best import best_lines  # the text layer, loaded only to print (as chess.svg)
 
         return "\n".join(best_lines(self))
 

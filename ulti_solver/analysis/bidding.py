@@ -287,7 +287,7 @@ class BidAdvice:
         return self.choices[0] if self.choices else None
 
     def __str__(self) -> str:
-        from ..cli.bid import advice_lines  # the command's own table: one piece of code prints both
+        from ..render.bid import advice_lines  # the text layer, loaded only to print (as chess.svg)
 
         return "\n".join(advice_lines(self))
 

@@ -318,7 +318,7 @@ class KontraAdvice:
     exact: bool
 
     def __str__(self) -> str:
-        from ..cli.kontra import advice_lines  # the command's own table: one piece of code prints both
+        from ..render.kontra import advice_lines  # the text layer, loaded only to print (as chess.svg)
 
         return "\n".join(advice_lines(self))
 

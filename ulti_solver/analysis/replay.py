@@ -244,7 +244,7 @@ class GameAnalysis:
 
     def __str__(self) -> str:
         """The table ``ulti analyse`` prints: the tricks, the errors, the summary."""
-        from ..cli.analyse import game_table  # the command's own table: one piece of code prints both
+        from ..render.analyse import game_table  # the text layer, loaded only to print (as chess.svg)
 
         return "\n".join(game_table(self))
 

@@ -203,7 +203,7 @@ class Simulation:
 
     def __str__(self) -> str:
         """The table ``ulti simulate`` prints: the best 20 games, best mean value first."""
-        from ..cli.simulate import simulation_lines  # the command's own table: one piece of code prints both
+        from ..render.simulate import simulation_lines  # the text layer, loaded only to print (as chess.svg)
 
         return "\n".join(simulation_lines(self))
 

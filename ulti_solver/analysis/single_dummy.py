@@ -248,7 +248,7 @@ class PlayAdvice:
         return [c for c in self.cards if c.best]
 
     def __str__(self) -> str:
-        from ..cli.play import advice_lines  # the command's own table, loaded only to print
+        from ..render.play import advice_lines  # the text layer, loaded only to print (as chess.svg)
 
         return "\n".join(advice_lines(self))
 

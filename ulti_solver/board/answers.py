@@ -13,15 +13,14 @@ about HTTP; :mod:`.server` puts these functions behind it.
 
 from __future__ import annotations
 
+import gettext
 import json
 from dataclasses import dataclass
 from typing import List, Mapping, Optional, Tuple
 from urllib.parse import urlencode
 
-import click
-
 from ..analysis.replay import analyse_game, best_cards, best_line, card_solutions
-from ..bids import Bid, bid_words, parse_bid, parse_trump
+from ..bids import Bid, bid_words, parse_bid, parse_trump, trumps_to_solve
 from ..cards import Card, card_name
 from ..deal import Deal, parse_deal
 from ..errors import UltiInputError, excerpt
@@ -30,7 +29,7 @@ from ..kontra import Kontra, parse_kontra
 from ..play import PlayRules
 from ..position import Position, parse_play, replay
 from ..search import solve
-from ..variants import Rules
+from ..variants import Rules, make_rules
 
 #: The fields a request may carry, and what each holds.
 FIELDS = {
@@ -53,12 +52,10 @@ class BoardInputError(UltiInputError):
 
 
 def _option_message(option: str, exc: Exception) -> str:
-    """Click's wording for a bad option value, as ``ulti solve`` prints it: ``Invalid value for '--bid': ...``."""
-    return click.BadParameter(str(exc), param_hint=f"'{option}'").format_message()  # click's words, translated
-
-
-def _cli_message(exc: click.ClickException) -> str:
-    return exc.format_message()
+    """Click's wording for a bad option value, as ``ulti solve`` prints it: ``Invalid value for '--bid': ...``.
+    Click's own words from click's catalog, through gettext's global domain as click translates
+    them (:mod:`ulti_solver.i18n` points it at ``click.po``), without loading click here."""
+    return gettext.gettext("Invalid value for {param_hint}: {message}").format(param_hint=f"'{option}'", message=exc)
 
 
 @dataclass(frozen=True)
@@ -141,8 +138,6 @@ def read_request(body: bytes) -> dict:
 
 def read_game(data: Mapping) -> BoardGame:
     """The game of a request, each field read as the command line reads its option (R7, R28, R29, R36)."""
-    from ..cli.options import BadInput, build_rules, game_kontra, played_games
-
     deal_text, bid_text = _text(data, "deal", True), _text(data, "bid", True)
     try:
         deal = parse_deal(deal_text)
@@ -166,16 +161,19 @@ def read_game(data: Mapping) -> BoardGame:
     elif not isinstance(play, str):
         raise BoardInputError(L_("play is text or a list of cards, not {value}", value=excerpt(json.dumps(play))))
     try:
-        rules = build_rules(_text(data, "rules"), _texts(data, "variants"), _text(data, "table"))
-        games = played_games(bid, trump)
+        rules = make_rules(_text(data, "rules"), _texts(data, "variants"), _text(data, "table"))
+        games = trumps_to_solve(bid, trump)
         if len(games) > 1:
-            raise BadInput(
+            raise UltiInputError(
                 _("a played {bid} game has one trump: add --trump bells, leaves or acorns").format(bid=bid_words(bid))
             )
         ((bid, trump),) = games
-        kontra = game_kontra(spec, bid, rules)
-    except click.ClickException as exc:
-        raise BoardInputError(_cli_message(exc)) from None
+    except UltiInputError as exc:
+        raise BoardInputError(str(exc)) from None
+    try:
+        kontra = spec.for_bid(bid, rules, True)
+    except UltiInputError as exc:
+        raise BoardInputError(f"--kontra: {exc}") from None  # as ulti solve --kontra says it
     try:
         deal.require_talon()
         played = parse_play(play)
@@ -191,7 +189,7 @@ def read_game(data: Mapping) -> BoardGame:
 def solve_object(game: BoardGame, with_line: bool = False) -> dict:
     """The object ``ulti solve DEAL --bid BID --trump SUIT [--play CARDS] --cards --value [--line]
     [--kontra SPEC] --json`` prints: the position's answers, every legal card's, the best cards."""
-    from ..cli.solve import solve_json
+    from ..render.solve import solve_json
 
     at = game.position
     solution = solve(*game.game, position=at if game.played else None, value=True, kontra=game.kontra)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from typing import List
 
 import click
 
@@ -11,11 +10,12 @@ from ..analysis.replay import GameAnalysis, analyse_game
 from ..batch import numbered_lines, one_line, open_lines
 from ..bids import bid_words
 from ..errors import UltiInputError
-from ..i18n import N_, NN_, _, english, n_
+from ..i18n import N_, _, english
 from ..kontra import NO_SPEC
-from ..play import PlayRules, trick_winner
-from ..position import parse_play, replay
+from ..position import parse_play
 from ..record import parse_record
+from ..render.analyse import game_table, stopped_text
+from ..render.output import Output, progress_bar
 from ..runner import connect
 from ..stops import stops_wait
 from .app import interrupted_status
@@ -37,21 +37,6 @@ from .options import (
     seed_option,
     trump_option,
     worlds_option,
-)
-from .output import Output, progress_bar
-from .text import (
-    FROM_THERE,
-    aligned,
-    card_text,
-    cards_text,
-    deal_header,
-    explained,
-    pays_text,
-    result_text,
-    seat_name,
-    signed,
-    units_text,
-    value_legend,
 )
 
 
@@ -273,25 +258,12 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge
                         done, number = done + 1, None  # between games: no line in progress
                     bar.update(1)
         except KeyboardInterrupt as exc:  # said even with --quiet: the output ends early
-            click.echo(_stopped(done, bad, total, number), err=True)
+            click.echo(stopped_text(done, bad, total, number), err=True)
             sys.exit(interrupted_status(exc))
     if report is not None:
         _write_report(report, quiet)
     if bad:
         sys.exit(2)
-
-
-def _stopped(done: int, bad: List[int], total, at) -> str:
-    """How far an interrupted ``analyse --file`` got, in one line: ``Interrupted at line 12: 4 of 10 games ...``."""
-    games = n_("{n} game analysed", "{n} games analysed", done)
-    if bad:
-        shown = ", ".join(map(str, bad[:10])) + (" ..." if len(bad) > 10 else "")
-        games += n_(", {n} bad line ({lines})", ", {n} bad lines ({lines})", len(bad), lines=shown)
-    if total is not None:
-        games = _("{done} of {total} lines done ({games})").format(done=done + len(bad), total=total, games=games)
-    if at is not None:
-        return _("Interrupted at line {line}: {so_far}; the games above are complete.").format(line=at, so_far=games)
-    return _("Interrupted: {so_far}; the games above are complete.").format(so_far=games)
 
 
 def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: int = None) -> None:
@@ -304,141 +276,3 @@ def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: int = None)
     if line is not None:
         out.line(_("== line {line} ==").format(line=line))
     out.lines(game_table(analysis) + [""])
-
-
-def game_table(analysis: GameAnalysis) -> List[str]:
-    """The tricks as rows, each card marked '!' when it was an error, then the errors and the end in words."""
-    lines = deal_header(
-        analysis.deal,
-        analysis.bid,
-        analysis.rules,
-        title=N_("Game  {deal}"),
-        trumps=[analysis.trump],
-        kontra=analysis.kontra,
-    )
-    play = PlayRules.for_game(analysis.bid, analysis.trump, analysis.rules)
-    rows = [[_("trick"), _("led by"), _("cards"), _("won by"), _("value after")]]
-    trick: list = []
-    verdicts = analysis.verdicts
-    for verdict in verdicts:
-        trick.append(verdict)
-        if len(trick) == 3 or verdict is verdicts[-1]:
-            leader = trick[0].seat
-            cards = "  ".join(card_text(v.card) + ("!" if v.error else " ") for v in trick)
-            won = "-"
-            if len(trick) == 3:
-                won = seat_name((leader + trick_winner([v.card for v in trick], play)) % 3)
-            rows.append([str(trick[0].trick), seat_name(leader), cards, won, signed(trick[-1].value_after)])
-            trick = []
-    start = verdicts[0].value_before if verdicts else analysis.final_value
-    lines += explained(
-        _("Value at the start"), _("{value}, with best play {pays}").format(value=signed(start), pays=pays_text(start))
-    )
-    lines += [_("'!' marks a card that gave value away."), ""]
-    lines += aligned(rows, right=(4,))
-    if analysis.knowable:
-        lines += _knowable_lines(analysis)
-    else:
-        errors = [v for v in verdicts if v.error]
-        lines += ["", _("Errors:") if errors else _("No errors: every card kept the value.")]
-        for v in errors:
-            head = _("  trick {trick}: ").format(trick=v.trick)
-            played = _("{seat} played {card}, {before} -> {after}").format(
-                seat=seat_name(v.seat),
-                card=card_text(v.card),
-                before=signed(v.value_before),
-                after=signed(v.value_after),
-            )
-            if v.hindsight_band:
-                given = _("({units} units per defender given away, {band})").format(
-                    units=v.cost, band=_(BAND_WORDS[v.hindsight_band][0])
-                )
-            else:
-                given = _("({units} units per defender given away)").format(units=v.cost)
-            lines.append(f"{head}{played} {given}")
-            lines.append(" " * len(head) + _("best was {cards}").format(cards=cards_text(v.best)))
-    counts, costs = analysis.errors_by_seat(), analysis.cost_by_seat()
-    seats = [
-        seat_name(s)
-        + " "
-        + n_("{n} error", "{n} errors", counts[s])
-        + (_(" ({units} units given away)").format(units=costs[s]) if costs[s] else "")
-        for s in range(3)
-    ]
-    lines += [""] + explained(_("Summary"), "; ".join(seats))
-    if analysis.knowable:
-        lines += explained(
-            _("Knowable"), "; ".join(_bands_words(s, analysis.bands_by_seat()[str(s)]) for s in range(3))
-        )
-    lines += [""] + _game_end(analysis, play)
-    lines += ["", *value_legend(analysis.rules.value_table, FROM_THERE, bool(analysis.kontra))]
-    lines += explained(_("value after"), _("the value once the trick's last card is played"))
-    return lines
-
-
-def _knowable_lines(analysis: GameAnalysis) -> List[str]:
-    """Each card that either verdict marks: what hindsight says beside what its player could know (R44)."""
-    marked = [v for v in analysis.verdicts if v.hindsight_band or v.band]
-    lines = ["", _("Errors, judged two ways (R44): in hindsight, every card known; and from what the player")]
-    lines += [_("could know then, on the worlds he could not tell apart (mean loss ± its standard error):"), ""]
-    if not marked:
-        return lines + [_("  No card lost as much as a unit either way.")]
-    for v in marked:
-        head = _("  trick {trick}: ").format(trick=v.trick)
-        lines.append(head + _("{seat} played {card}").format(seat=seat_name(v.seat), card=card_text(v.card)))
-        pad = " " * len(head)
-        if not v.cost:
-            hindsight = _("a best card: nothing given away")
-        elif v.hindsight_band:
-            hindsight = _("{units} units given away, {band} (best was {cards})").format(
-                units=units_text(v.cost), band=_(BAND_WORDS[v.hindsight_band][0]), cards=cards_text(v.best)
-            )
-        else:
-            hindsight = _("{units} units given away (best was {cards})").format(
-                units=units_text(v.cost), cards=cards_text(v.best)
-            )
-        knowable = n_(
-            "{loss:.2f} ± {stderr:.2f} on {n} world",
-            "{loss:.2f} ± {stderr:.2f} on {n} worlds",
-            v.knowable_samples,
-            loss=v.knowable_loss,
-            stderr=v.knowable_stderr,
-        )
-        if v.band:
-            verdict = _("{band}: from his seat he could have known better").format(band=_(BAND_WORDS[v.band][0]))
-        elif v.hindsight_band:
-            verdict = _("no error from his seat: bad luck, not bad play")
-        else:
-            verdict = _("within the noise")
-        lines += explained(pad + _("hindsight"), hindsight)
-        lines += explained(pad + _("knowable"), f"{knowable}: {verdict}")
-    return lines
-
-
-#: R44's bands as a sentence says one and many (the summary counts them: "1 blunder", "2 mistakes").
-BAND_WORDS = {
-    "inaccuracy": (N_("an inaccuracy"), *NN_("{n} inaccuracy", "{n} inaccuracies")),
-    "mistake": (N_("a mistake"), *NN_("{n} mistake", "{n} mistakes")),
-    "blunder": (N_("a blunder"), *NN_("{n} blunder", "{n} blunders")),
-}
-
-
-def _bands_words(seat: int, bands: dict) -> str:
-    marked = [n_(BAND_WORDS[name][1], BAND_WORDS[name][2], n) for name, n in bands.items() if n]
-    return f"{seat_name(seat)} " + (", ".join(marked) if marked else _("none"))
-
-
-def _game_end(analysis: GameAnalysis, play: PlayRules) -> List[str]:
-    """How the game ended, in words (R30-R33), or where it stands when the record stops early."""
-    played = len(analysis.verdicts)
-    if played < 30:
-        value = analysis.final_value
-        return explained(
-            n_("After {n} card", "After {n} cards", played),
-            _("the game is not finished; its value is {value}: with best play from here {pays}").format(
-                value=signed(value), pays=pays_text(value)
-            ),
-        )
-    outcome = replay(analysis.deal, play, [v.card for v in analysis.verdicts]).so_far
-    text = result_text(analysis.deal, analysis.bid, analysis.trump, analysis.rules, outcome, analysis.kontra)
-    return explained(_("The game ended"), text)

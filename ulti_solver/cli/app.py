@@ -19,9 +19,9 @@ from importlib import import_module
 import click
 
 from .. import i18n
-from ..cards import symbols_as_letters
 from ..errors import UltiInputError
 from ..i18n import N_, _
+from ..render.output import printable
 from .language import TranslatedHelp, VersionMessage, lang_in, lang_option
 
 #: Exit status when Ctrl-C stops a command (128 + SIGINT, as shells report it).
@@ -116,18 +116,6 @@ def _quiet_broken_pipe() -> None:
             os.close(devnull)
         except (OSError, ValueError, AttributeError):  # no real file behind it (a test harness)
             pass
-
-
-def printable(text: str, stream) -> str:
-    """``text`` as ``stream`` can show it: where its encoding has no suit symbols (a Latin-2
-    terminal, ``PYTHONIOENCODING=ascii``), the cards a message names as ``♣7`` become ``A7``,
-    the card-list form, which says the same and reads back the same."""
-    encoding = getattr(stream, "encoding", None) or "ascii"
-    try:
-        text.encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        return symbols_as_letters(text)
-    return text
 
 
 def _say(text: str) -> None:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import List, Sequence
 
 import click
 
-from ..analysis.discards import DiscardResult, discard_tasks, rank_discards, solve_discard, twelve_card_deal
+from ..analysis.discards import discard_tasks, rank_discards, solve_discard, twelve_card_deal
 from ..i18n import N_, _
+from ..render.discards import discards_legend, discards_table
+from ..render.output import Output, progress_bar
+from ..render.tables import bid_text, hands_table
+from ..render.words import kontra_text, rules_text, trump_text
 from ..runner import chunk_size, jobs_plan, ordered_results
-from ..variants import Rules
 from .language import UltiCommand
 from .options import (
     build_rules,
@@ -23,23 +25,6 @@ from .options import (
     read_deal,
     value_option,
     worker_options,
-)
-from .output import Output, progress_bar
-from .text import (
-    aligned,
-    bid_text,
-    cards_text,
-    component_word,
-    hands_table,
-    kontra_text,
-    number_text,
-    points_legend,
-    rules_text,
-    signed,
-    trump_text,
-    value_legend,
-    whole_bid_legend,
-    yes_no,
 )
 
 
@@ -128,51 +113,3 @@ def command(
         heading = _("{discards} discards ({trumps}); {count}, best first:")
     lines += [heading.format(discards=len(ranked) // len(games), trumps=trumps, count=count), ""]
     out.lines(lines + discards_table(shown, rules) + [""] + discards_legend(shown, rules))
-
-
-def discards_legend(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
-    """What the columns of a discards table mean, for the columns it has."""
-    solution = results[0].solution
-    lines = whole_bid_legend() if len(solution.components) > 1 else []
-    if any(r.solution.declarer_points is not None for r in results):
-        lines += points_legend(rules)
-    if solution.value is not None:
-        lines += value_legend(rules.value_table)
-    return lines
-
-
-def discard_marks(result: DiscardResult, rules: Rules) -> str:
-    """Why a discard may hurt, in words: points given to the talon (R16), a marriage broken (R17, R18)."""
-    marks = []
-    if result.ace_or_ten_in_talon:
-        if rules.talon_to_declarer:
-            marks.append(_("A/10 in talon: {points} for the declarer (R16)").format(points=result.talon_points))
-        else:
-            marks.append(_("A/10 in talon: {points} for the defenders (R16)").format(points=result.talon_points))
-    if result.breaks_marriage == "40":
-        marks.append(_("breaks the trump marriage (R17)"))
-    elif result.breaks_marriage == "20":
-        marks.append(_("breaks the only side-suit marriage (R18)"))
-    return "; ".join(marks)
-
-
-def discards_table(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
-    components = list(results[0].solution.components)
-    with_value = results[0].solution.value is not None
-    header = ["#", _("discard"), _("trump"), *map(component_word, components)]
-    if len(components) > 1:
-        header.append(_("whole bid"))
-    header += [_("points")] + ([_("value")] if with_value else []) + [_("marks")]
-    rows = [header]
-    for index, result in enumerate(results, start=1):
-        solution = result.solution
-        row = [str(index), cards_text(result.discard), trump_text(result.trump)]
-        row += [yes_no(solution.components[name]) for name in components]
-        if len(components) > 1:
-            row.append(yes_no(solution.joint))
-        row.append(number_text(solution.declarer_points))
-        if with_value:
-            row.append(signed(solution.value))
-        rows.append(row + [discard_marks(result, rules)])
-    numbers = [len(header) - 2] + ([len(header) - 3] if with_value else [])
-    return aligned(rows, right=(0, *numbers))

@@ -9,9 +9,9 @@ import click
 from ..errors import UltiInputError
 from ..example_files import EXAMPLES, example_text
 from ..i18n import _
+from ..render.tables import aligned
 from .language import UltiCommand
 from .options import BadInput
-from .text import aligned
 
 
 @click.command(name="example", cls=UltiCommand)

@@ -18,6 +18,7 @@ from ..deal import Deal, parse_deal
 from ..errors import UltiInputError, excerpt
 from ..i18n import N_, _, n_
 from ..kontra import NO_SPEC, Kontra, KontraSpec, parse_kontra
+from ..render.output import CSV, JSON, TABLE
 from ..runner import JOBS_PER_CORE, SPREAD_AFTER, ClusterAddress, default_jobs, max_jobs
 from ..variants import Rules, make_rules
 from .language import option
@@ -31,6 +32,14 @@ class BadInput(click.ClickException):
     """Input the program cannot use (a bad deal, bid, trump, rulebook...): exit 2."""
 
     exit_code = 2
+
+
+def output_format(as_json: bool = False, as_csv: bool = False) -> str:
+    if as_json and as_csv:
+        from ..i18n import _
+
+        raise click.UsageError(_("choose one of --json and --csv"))
+    return JSON if as_json else CSV if as_csv else TABLE
 
 
 def _apply(options):

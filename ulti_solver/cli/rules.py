@@ -3,24 +3,17 @@ the variant switches and the value tables, in words."""
 
 from __future__ import annotations
 
-import shutil
-import textwrap
 from typing import List, Sequence
 
 import click
 
 from ..i18n import N_, _, language
+from ..render.markdown import printable
+from ..render.output import Output
+from ..render.rules import rules_lines, rules_listing, rules_wrapped
 from ..variants import RULEBOOKS, VALUE_TABLES, VARIANTS
 from .language import UltiCommand
-from .markdown import inline, markdown_lines, printable
 from .options import json_option
-from .output import Output
-
-#: The widest a rule's text is wrapped, whatever the terminal.
-MAX_WIDTH = 100
-MIN_WIDTH = 40
-#: How a rule's text is indented under its title.
-INDENT = "  "
 
 
 @click.command(name="rules", cls=UltiCommand)
@@ -86,11 +79,11 @@ def command(query, list_all, as_json):
     lines = [_("Rulebooks (--rules BOOK)"), ""]
     for book in RULEBOOKS.values():
         lines.append(f"  {book.name}")
-        lines += _wrapped(
+        lines += rules_wrapped(
             _("follows {source}: {description}").format(source=_(book.source), description=_(book.description)),
             "      ",
         )
-        lines += _wrapped(
+        lines += rules_wrapped(
             _("switches: {switches}; value table: {table}").format(
                 switches=", ".join(book.switches) or _("none"), table=book.table
             ),
@@ -101,8 +94,8 @@ def command(query, list_all, as_json):
     under = " " * max(len(with_it), len(without_it))
     for v in VARIANTS.values():
         lines.append(f"  {v.name}  ({v.rule})")
-        lines += _wrapped(_(v.with_it), with_it, under)
-        lines += _wrapped(_(v.without_it), without_it, under)
+        lines += rules_wrapped(_(v.with_it), with_it, under)
+        lines += rules_wrapped(_(v.without_it), without_it, under)
     lines += [
         "",
         _("Value tables (--table TABLE, R32): {tables}").format(tables=", ".join(VALUE_TABLES)),
@@ -112,11 +105,6 @@ def command(query, list_all, as_json):
         _("ulti rules --list (every rule)."),
     ]
     out.lines(lines)
-
-
-def _wrapped(text: str, first: str, rest: str = "") -> List[str]:
-    """``text`` wrapped to the 100 columns every table keeps to, after ``first`` (then ``rest`` or as deep)."""
-    return textwrap.wrap(text, 100, initial_indent=first, subsequent_indent=rest or first)
 
 
 # -- the player's reference ------------------------------------------------------------
@@ -135,7 +123,7 @@ def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool)
         if as_json:
             out.json({"rules": [{"id": rule.id, "title": rule.title} for rule in ref.rules]})
         else:
-            out.lines(printable(line) for line in _listing(ref.rules))
+            out.lines(printable(line) for line in rules_listing(ref.rules))
         return
     ids = [word for word in query if reference.is_rule_id(word)]
     if ids and len(ids) < len(query):
@@ -145,7 +133,7 @@ def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool)
         if as_json:
             out.json({"rules": [rule.as_json() for rule in found]})
         else:
-            out.lines(printable(line) for line in _rules_text(found))
+            out.lines(printable(line) for line in rules_lines(found))
         return
     phrase = " ".join(query)
     if not phrase.strip():
@@ -166,7 +154,7 @@ def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool)
         lines += [
             _("Rules that mention {word}, titles first: {ids}").format(word=excerpt(phrase), ids=ids_text),
             "",
-            *_rules_text(found),
+            *rules_lines(found),
         ]
     else:
         lines.append(_("No rule mentions {word}.").format(word=excerpt(phrase)))
@@ -182,33 +170,5 @@ def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool)
             for e in glossary
         ]
     if not found:
-        lines += ["", _("The rules:"), *_listing(ref.rules)]
+        lines += ["", _("The rules:"), *rules_listing(ref.rules)]
     out.lines(printable(line) for line in lines)
-
-
-def _width() -> int:
-    columns = shutil.get_terminal_size((MAX_WIDTH, 24)).columns
-    return max(MIN_WIDTH, min(MAX_WIDTH, columns))
-
-
-def _listing(rules) -> List[str]:
-    """Every rule's id and title, under the headings of the reference's parts."""
-    lines: List[str] = []
-    section = None
-    for rule in rules:
-        if rule.section != section:
-            section = rule.section
-            lines += ["", section] if lines else [section]
-        lines.append(f"  {rule.id:<4} {inline(rule.title)}")
-    return lines
-
-
-def _rules_text(rules) -> List[str]:
-    lines: List[str] = []
-    for rule in rules:
-        if lines:
-            lines.append("")
-        width = _width()
-        lines += textwrap.wrap(f"{rule.id} {inline(rule.title)}", width, subsequent_indent=" " * (len(rule.id) + 1))
-        lines += markdown_lines(rule.text, width, INDENT)
-    return lines

@@ -131,7 +131,7 @@ def _tricks(analysis: GameAnalysis, play: PlayRules) -> List[dict]:
 
 def _ending(analysis: GameAnalysis, play: PlayRules) -> str:
     """How the game ended (R30-R33), or what it is worth where the record stops, as the text table says it."""
-    from ..cli.text import pays_text, result_text, signed  # the text table's words, said once
+    from ..render.words import pays_text, result_text, signed  # the text table's words, said once
 
     played = len(analysis.verdicts)
     if played < 30:
@@ -151,7 +151,7 @@ def _ending(analysis: GameAnalysis, play: PlayRules) -> str:
 
 def game_data(analysis: GameAnalysis, line: Optional[int] = None) -> dict:
     """One game of a page: its record, its rules, its tricks, how it ended, and the CLI's objects."""
-    from ..cli.text import kontra_text, rules_text, trump_text
+    from ..render.words import kontra_text, rules_text, trump_text
 
     play = PlayRules.for_game(analysis.bid, analysis.trump, analysis.rules)
     return {

@@ -13,17 +13,21 @@ import json
 import sys
 from typing import Iterable, Optional, Sequence
 
-import click
+from ..cards import symbols_as_letters
 
 TABLE, JSON, CSV = "table", "json", "csv"
 
 
-def output_format(as_json: bool = False, as_csv: bool = False) -> str:
-    if as_json and as_csv:
-        from ..i18n import _
-
-        raise click.UsageError(_("choose one of --json and --csv"))
-    return JSON if as_json else CSV if as_csv else TABLE
+def printable(text: str, stream) -> str:
+    """``text`` as ``stream`` can show it: where its encoding has no suit symbols (a Latin-2
+    terminal, ``PYTHONIOENCODING=ascii``), the cards a message names as ``♣7`` become ``A7``,
+    the card-list form, which says the same and reads back the same."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return symbols_as_letters(text)
+    return text
 
 
 class NoBar:
@@ -126,10 +130,9 @@ class Output:
 
     def message(self, text: str) -> None:
         """A line for the person at the terminal (stderr), not part of the results."""
-        from .app import printable
-
         text = printable(text, sys.stderr)
         if self.bar is not None:
             self.bar.write(text, file=sys.stderr)
         else:
-            click.echo(text, err=True)
+            sys.stderr.write(text + "\n")  # as click.echo(err=True) wrote it, without click
+            sys.stderr.flush()
