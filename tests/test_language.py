@@ -625,7 +625,7 @@ def test_the_report_page_is_in_the_language_of_the_run():
 
 
 def test_every_text_of_the_pages_scripts_has_a_translation():
-    from ulti_solver.report.html import _SCRIPT_TEXT, PAGE_SCRIPTS, static_text
+    from ulti_solver.report.scripts import _SCRIPT_TEXT, PAGE_SCRIPTS, static_text
 
     texts = {json.loads(f'"{m.group(1)}"') for p, n in PAGE_SCRIPTS for m in _SCRIPT_TEXT.finditer(static_text(n, p))}
     with i18n.using("hu"):

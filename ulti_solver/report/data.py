@@ -105,7 +105,7 @@ def page_meta() -> dict:
 
 def page_texts() -> dict:
     """The pages' texts in the language of the run, by their English (none in English)."""
-    from .html import page_texts as texts  # the scripts are read there
+    from .scripts import page_texts as texts  # the scripts are read there
 
     return texts()
 

@@ -14,25 +14,16 @@ import html
 import json
 import os
 import re
-from importlib import resources
 from typing import Mapping, Optional, Sequence
 
 from ..errors import UltiInputError, excerpt
 from ..i18n import L_, _, language, n_
 from .data import error_data, game_data, report_games
+from .scripts import static_text
 
 _MARKER = re.compile(r"@@([A-Z_]+)@@")
 #: A text of a template, shown in the language of the run: ``[[Games]]`` (Babel extracts them).
 _TEXT = re.compile(r"\[\[(.+?)\]\]", re.S)
-#: A text of a script, shown in the language of the page: ``t("Value after every card")``.
-_SCRIPT_TEXT = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
-#: Every script of the pages, whose texts the page's data carries translated.
-PAGE_SCRIPTS = (
-    ("ulti_solver.report", "cards.js"),
-    ("ulti_solver.report", "graph.js"),
-    ("ulti_solver.report", "report.js"),
-    ("ulti_solver.board", "board.js"),
-)
 #: What JSON leaves as it is but an HTML script element must not contain, as JSON's own escapes.
 _UNSAFE_IN_SCRIPT = {
     ord("<"): "\\u003c",
@@ -44,11 +35,6 @@ _UNSAFE_IN_SCRIPT = {
 #: The report's scripts, inlined in this order: the shared card and graph code, then the report's own.
 REPORT_SCRIPTS = ("cards.js", "graph.js", "report.js")
 REPORT_STYLES = ("common.css", "report.css")
-
-
-def static_text(name: str, package: str = "ulti_solver.report") -> str:
-    """A file of a package's ``static/`` folder (package data), as text."""
-    return resources.files(package).joinpath("static", name).read_text(encoding="utf-8")
 
 
 def script_json(data) -> str:
@@ -68,21 +54,6 @@ def fill(template: str, values: Mapping[str, str]) -> str:
         return html.escape(_(english), quote=True)
 
     return _MARKER.sub(value, _TEXT.sub(text, template))
-
-
-def page_texts() -> dict:
-    """The scripts' texts (their ``t("...")`` calls) in the language of the run, by their English;
-    empty in English, where the page shows them as written."""
-    if language() == "en":
-        return {}
-    texts = {}
-    for package, name in PAGE_SCRIPTS:
-        for match in _SCRIPT_TEXT.finditer(static_text(name, package)):
-            english = json.loads(f'"{match.group(1)}"')
-            translated = _(english)
-            if translated != english:
-                texts[english] = translated
-    return texts
 
 
 def _title(games: Sequence[dict]) -> str:
