@@ -30,28 +30,13 @@ from ..search import world_results
 from ..variants import DEFAULT_RULES, Rules
 from .best import CANDIDATE_BIDS
 from .discards import all_discards
-
-Z95 = 1.959963984540054  # the 97.5% point of the normal distribution
+from .intervals import wilson
 
 #: Samples when none are asked for: enough for a probability to within about +-0.07 (95%).
 DEFAULT_SAMPLES = 200
 #: The most samples one simulation takes: the 95% interval of a probability is then within
 #: +-0.001, finer than anything printed, and more only makes a run that never ends.
 MAX_SAMPLES = 1_000_000
-
-
-def wilson(made: int, samples: int, z: float = Z95) -> Tuple[float, float]:
-    """The Wilson score interval for a proportion: sound near 0 and 1, unlike p +- z*se."""
-    if samples == 0:
-        return 0.0, 1.0
-    p = made / samples
-    denominator = 1 + z * z / samples
-    centre = (p + z * z / (2 * samples)) / denominator
-    half = z * math.sqrt(p * (1 - p) / samples + z * z / (4 * samples * samples)) / denominator
-    # At p = 0 (or 1) the bound is 0 (or 1) exactly; say so rather than a rounding error's 3e-18.
-    low = 0.0 if made == 0 else max(0.0, centre - half)
-    high = 1.0 if made == samples else min(1.0, centre + half)
-    return low, high
 
 
 @dataclass(frozen=True)

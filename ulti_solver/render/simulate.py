@@ -6,7 +6,7 @@ import math
 import textwrap
 from typing import TYPE_CHECKING, List
 
-from ..analysis.simulate import wilson
+from ..analysis.intervals import wilson
 from ..cards import card_name, cards_of
 from ..i18n import NN_, _, n_
 from .legends import explained, value_legend
