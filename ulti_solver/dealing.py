@@ -32,10 +32,10 @@ from .cards import (
     make_card,
     popcount,
 )
-from .coerce import as_known
 from .deal import PART_NAMES_IN, Deal
 from .errors import UltiInputError
 from .i18n import L_, LN_, Joined
+from .known_cards import as_known
 from .play import PlayRules
 from .position import Position, start_of_play
 from .variants import DEFAULT_RULES, Rules

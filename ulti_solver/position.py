@@ -15,7 +15,6 @@ from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from . import checks
 from .cards import BB_ACES, BB_SUITS, Card, card_label, card_points, card_suit, cards_label, cards_of, parse_card
-from .coerce import as_cards, as_deal
 from .deal import PART_NAMES_IN, SEAT_SUBJECTS, Deal
 from .errors import UltiInputError
 from .i18n import L_
@@ -85,7 +84,7 @@ class Position(NamedTuple):
 
 def start_of_play(deal: Deal) -> Position:
     """R8: the declarer leads the first trick with the dealt hands."""
-    deal = as_deal(deal)
+    deal = checks.deal(deal)
     return Position(deal.hands, DECLARER)  # the default so_far is an empty Outcome, made once
 
 
@@ -162,7 +161,7 @@ def replay(deal: Deal, play: PlayRules, cards: Sequence[Card], start: Optional[P
     allowed by R9-R12; otherwise :class:`PlayError` names the card, its
     trick and whose card it is or the rule it breaks.
     """
-    deal, cards, play = as_deal(deal), as_cards(cards), checks.play_rules(play)
+    deal, cards, play = checks.deal(deal), checks.cards(cards), checks.play_rules(play)
     position = checks.position(start, deal, "start") or start_of_play(deal)
     for index, card in enumerate(cards, start=1):
         where = L_(

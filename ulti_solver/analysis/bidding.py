@@ -55,11 +55,12 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from ..bids import PARTY, Bid
 from ..cards import SUIT_NAMES, card_name, format_hand
-from ..coerce import as_bids, as_hand, as_rules
+from ..coerce import as_bids, as_rules
 from ..deal import Deal
 from ..dealing import Constraints, every_deal, sample_deal
 from ..errors import UltiInputError
 from ..i18n import L_, LN_
+from ..known_cards import as_hand
 from ..kontra import NO_SPEC, KontraSpec, parse_kontra
 from ..runner import ClusterLost
 from ..variants import DEFAULT_RULES, Rules

@@ -41,13 +41,14 @@ from typing import List, Optional, Sequence, Tuple
 
 from ..bids import FORTY_100, TWENTY_100, Bid, bid_words, trumps_to_solve
 from ..cards import BB_MARRIAGES, SUITS, format_hand
-from ..coerce import as_bid, as_hand, as_rules, as_trump
+from ..coerce import as_bid, as_rules, as_trump
 from ..deal import Deal
 from ..dealing import sample_rng
 from ..errors import UltiInputError
 from ..i18n import L_, Joined
 from ..knowledge import InformationSet, information_set_from_hand
 from ..knowledge.facts import suit_words
+from ..known_cards import as_hand
 from ..kontra import LEVEL_NAMES, MAX_LEVEL, Kontra, KontraSpec, Said, individual, parse_kontra
 from ..variants import DEFAULT_RULES, Rules
 from .racing import SEPARATION, summary
