@@ -318,8 +318,9 @@ def test_the_summary_gives_samples_and_games_per_second(ulti):
 
 def test_a_long_run_says_after_its_first_sample_how_long_it_will_take(monkeypatch, ulti):
     from ulti_solver.cli import simulate as command
+    from ulti_solver.render import simulate as text
 
-    monkeypatch.setattr(command, "ANNOUNCE_AFTER", 0.0)  # any run is long
+    monkeypatch.setattr(text, "ANNOUNCE_AFTER", 0.0)  # any run is long
     monkeypatch.setattr(command, "MANY_GAMES", 10)
     result = ulti(
         "simulate", TWELVE, "--bid", "40-100 ulti", "--trump", "leaves", "--samples", "3", "-j", "1", "--json"
@@ -339,14 +340,14 @@ def test_a_long_run_says_after_its_first_sample_how_long_it_will_take(monkeypatc
 
 
 def test_the_estimate_counts_the_workers_and_says_what_narrows_the_work():
-    from ulti_solver.cli.simulate import _estimate
+    from ulti_solver.render.simulate import estimate_lines
 
     every = games_for(Constraints(parse_hand(TWELVE)), None, None, None)
     assert len(every) == 66 * 150
-    (line,) = _estimate(11.0, 200, every, 2, None, None, None)  # 11 + 11 * 199 / 2 s
+    (line,) = estimate_lines(11.0, 200, every, 2, None, None, None)  # 11 + 11 * 199 / 2 s
     assert "200 samples x 9,900 games will take about 18 min on 2 workers" in line
     assert "--bid, --trump or --discard makes it shorter" in line
-    assert _estimate(0.01, 200, every[:3], 2, None, None, None) == []  # two seconds: nothing to say
+    assert estimate_lines(0.01, 200, every[:3], 2, None, None, None) == []  # two seconds: nothing to say
 
 
 def test_table_and_json_agree(ulti, ulti_json):

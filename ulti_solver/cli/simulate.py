@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import List, Tuple
+from typing import Tuple
 
 import click
 
@@ -13,16 +13,16 @@ from ..bids import parse_trump
 from ..cards import cards_of, popcount
 from ..dealing import Constraints
 from ..errors import UltiInputError
-from ..i18n import N_, _, n_
+from ..i18n import N_, _
 from ..render.output import LateBar, Output
 from ..render.simulate import (
     CI,
     GAMES,
     SAMPLES,
     TABLE_TOP,
-    WORKERS,
     counted,
-    duration_text,
+    estimate_lines,
+    games_text,
     rate_text,
     simulation_table,
 )
@@ -46,8 +46,6 @@ from .options import (
     seed_option,
 )
 
-#: Seconds of work from which a run says, after its first sample, how long it will take.
-ANNOUNCE_AFTER = 10.0
 #: Games per sample from which a run says what it is timing before the first sample is solved.
 MANY_GAMES = 500
 
@@ -206,13 +204,13 @@ def command(
         workers = cluster_threads(client)
     workers = max(1, min(workers, samples - 1))
     if not quiet and len(games) >= MANY_GAMES:
-        click.echo(_("Timing the first sample: {games}...").format(games=_games_text(games, bids, discards)), err=True)
+        click.echo(_("Timing the first sample: {games}...").format(games=games_text(games, bids, discards)), err=True)
     started = time.monotonic()
     bar = LateBar(samples, N_("sample"), quiet)
 
     def timed(seconds: float) -> None:
         if not quiet:
-            for line in _estimate(seconds, samples, games, workers, bids, trump, discards):
+            for line in estimate_lines(seconds, samples, games, workers, bids, trump, discards):
                 click.echo(line, err=True)
 
     try:
@@ -279,43 +277,3 @@ def command(
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split())
-
-
-def _games_text(games, bids, discards) -> str:
-    """``9,900 games a sample (66 discards x 150 bids and trumps)``: what one sample solves."""
-    discarded = len({g.discard for g in games})
-    per_discard = len(games) // max(1, discarded)
-    parts = n_("{n:,} bid", "{n:,} bids and trumps", per_discard)
-    if discarded > 1:
-        parts = _("{discards} discards x {bids}").format(discards=discarded, bids=parts)
-    return n_("{n:,} game a sample ({parts})", "{n:,} games a sample ({parts})", len(games), parts=parts)
-
-
-def _estimate(first: float, samples: int, games, workers: int, bids, trump, discards) -> List[str]:
-    """After the first sample: how long the rest will take, when that is long, and how to narrow it."""
-    rest = first * (samples - 1) / max(1, workers)
-    if rest < ANNOUNCE_AFTER:
-        return []
-    narrower = []
-    if not bids:
-        narrower.append("--bid")
-    if trump is None and len({(g.bid, g.trump) for g in games}) > 1:
-        narrower.append("--trump")
-    if not discards and len({g.discard for g in games}) > 1:
-        narrower.append("--discard")
-    narrow = _(" or ").join(
-        [", ".join(narrower[:-1]), narrower[-1]] if len(narrower) > 1 else narrower or ["--samples"]
-    )
-    return [
-        _(
-            "The first sample took {first:.1f} s: {samples} x {games} will take about {duration} on {workers}; "
-            "{narrow} makes it shorter, Ctrl-C stops it and keeps what was solved."
-        ).format(
-            first=first,
-            samples=counted(samples, SAMPLES),
-            games=counted(len(games), GAMES),
-            duration=duration_text(first + rest),
-            workers=counted(workers, WORKERS),
-            narrow=narrow,
-        )
-    ]

@@ -175,3 +175,47 @@ def simulation_lines(result) -> List[str]:
     """The table ``ulti simulate`` prints for a :class:`~ulti_solver.analysis.simulate.Simulation`,
     the best 20 games: ``print(simulate(...))`` prints it too."""
     return simulation_table(result, result.ranked()[:TABLE_TOP], result.constraints, result.rules.value_table)
+
+
+#: Seconds of work from which a run says, after its first sample, how long it will take.
+ANNOUNCE_AFTER = 10.0
+
+
+def games_text(games, bids, discards) -> str:
+    """``9,900 games a sample (66 discards x 150 bids and trumps)``: what one sample solves."""
+    discarded = len({g.discard for g in games})
+    per_discard = len(games) // max(1, discarded)
+    parts = n_("{n:,} bid", "{n:,} bids and trumps", per_discard)
+    if discarded > 1:
+        parts = _("{discards} discards x {bids}").format(discards=discarded, bids=parts)
+    return n_("{n:,} game a sample ({parts})", "{n:,} games a sample ({parts})", len(games), parts=parts)
+
+
+def estimate_lines(first: float, samples: int, games, workers: int, bids, trump, discards) -> List[str]:
+    """After the first sample: how long the rest will take, when that is long, and how to narrow it."""
+    rest = first * (samples - 1) / max(1, workers)
+    if rest < ANNOUNCE_AFTER:
+        return []
+    narrower = []
+    if not bids:
+        narrower.append("--bid")
+    if trump is None and len({(g.bid, g.trump) for g in games}) > 1:
+        narrower.append("--trump")
+    if not discards and len({g.discard for g in games}) > 1:
+        narrower.append("--discard")
+    narrow = _(" or ").join(
+        [", ".join(narrower[:-1]), narrower[-1]] if len(narrower) > 1 else narrower or ["--samples"]
+    )
+    return [
+        _(
+            "The first sample took {first:.1f} s: {samples} x {games} will take about {duration} on {workers}; "
+            "{narrow} makes it shorter, Ctrl-C stops it and keeps what was solved."
+        ).format(
+            first=first,
+            samples=counted(samples, SAMPLES),
+            games=counted(len(games), GAMES),
+            duration=duration_text(first + rest),
+            workers=counted(workers, WORKERS),
+            narrow=narrow,
+        )
+    ]
