@@ -139,6 +139,24 @@ def test_bad_input_is_a_400_with_the_command_lines_message(client, game, ulti):
     assert "\n" not in message and "Traceback" not in message
 
 
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_bad_option_value_reads_as_click_words_it_without_click(lang, ulti):
+    """The board loads no click, yet says a bad --bid as the command line does, in both
+    languages: click's own words from click's catalog ("Érvénytelen érték itt: '--bid': ...")."""
+    from ulti_solver import i18n
+
+    cli = ulti("solve", DEAL, "--bid", "zzz", "--lang", lang)
+    i18n.choose(lang)
+    try:
+        with pytest.raises(answers.BoardInputError) as caught:
+            read_game({"deal": DEAL, "bid": "zzz"})
+    finally:
+        i18n.choose("en")
+    message = str(caught.value)
+    assert message.startswith({"en": "Invalid value for '--bid': ", "hu": "Érvénytelen érték itt: '--bid': "}[lang])
+    assert cli.exit_code == 2 and message in cli.stderr, (message, cli.stderr)
+
+
 def test_a_trump_bid_on_the_board_names_its_trump(client):
     answer = client.post("/api/solve", json={"deal": DEAL, "bid": "party"})
     assert answer.status_code == 400

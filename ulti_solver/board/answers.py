@@ -47,6 +47,10 @@ FIELDS = {
 REQUIRED = ("deal", "bid")
 
 
+#: Click's message for a bad option value: click's catalog (click.po) translates it, not ours.
+CLICK_INVALID_VALUE = "Invalid value for {param_hint}: {message}"
+
+
 class BoardInputError(UltiInputError):
     """A request the board cannot use; the message is the one the command line prints for the same input."""
 
@@ -55,7 +59,7 @@ def _option_message(option: str, exc: Exception) -> str:
     """Click's wording for a bad option value, as ``ulti solve`` prints it: ``Invalid value for '--bid': ...``.
     Click's own words from click's catalog, through gettext's global domain as click translates
     them (:mod:`ulti_solver.i18n` points it at ``click.po``), without loading click here."""
-    return gettext.gettext("Invalid value for {param_hint}: {message}").format(param_hint=f"'{option}'", message=exc)
+    return gettext.gettext(CLICK_INVALID_VALUE).format(param_hint=f"'{option}'", message=exc)
 
 
 @dataclass(frozen=True)
