@@ -36,7 +36,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -147,6 +147,8 @@ def _answering(limits: Limits, endpoint: Callable) -> Callable:
             )
         except Busy as exc:
             return _error(503, str(exc), {"Retry-After": "1"})
+        except ClientDisconnect:  # the client went away mid-request: nobody to answer, nothing wrong here
+            return Response(status_code=400)
         except Exception as exc:  # a bug: one line in the page and on stderr, never a traceback
             line = _("internal error: {kind}: {message}").format(
                 kind=type(exc).__name__, message=" ".join(str(exc).split())[:300]
