@@ -6,6 +6,7 @@ about one thing.  Every test here bounds its own time and stops what it starts.
 """
 
 import socket
+import threading
 import time
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 pytest.importorskip("starlette", reason='the board extra is not installed: pip install "ulti-solver[board]"')
 httpx = pytest.importorskip("httpx", reason="the board's tests need httpx (the test extra)")
 
-from ulti_solver.board.server import make_app, running  # noqa: E402
+from ulti_solver.board.server import Limits, make_app, running  # noqa: E402
 
 DEAL = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
 GAME = {"deal": DEAL, "bid": "party", "trump": "bells", "play": "BT BA BU"}
@@ -57,3 +58,58 @@ def test_a_client_that_goes_away_mid_request_is_no_internal_error(capfd):
         time.sleep(0.5)
         assert httpx.post(url + "api/solve", json=GAME, timeout=30).status_code == 200  # and it serves on
     assert "internal error" not in capfd.readouterr().err
+
+
+# -- Item 17: slow-header connections --------------------------------------------------------------
+
+
+def test_slow_header_connections_are_dropped_and_others_are_served():
+    """80 connections that send their headers a byte at a time held the board's 64 places and it
+    answered 503 to everyone; with a deadline for a request's head they are closed and it serves."""
+    count, stop = 80, threading.Event()
+    closed = []
+
+    def slow(address):
+        try:
+            with socket.create_connection(address, timeout=5) as conn:
+                conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                deadline = time.monotonic() + 12  # stops by itself, whatever happens
+                while not stop.is_set() and time.monotonic() < deadline:
+                    conn.sendall(b"X")  # one byte of a header that never ends
+                    time.sleep(0.2)
+        except OSError:  # closed by the server: what the deadline is for
+            closed.append(True)
+
+    with running(make_app(Limits(header_seconds=1.0))) as url:
+        threads = [threading.Thread(target=slow, args=(host_port(url),), daemon=True) for _ in range(count)]
+        for thread in threads:
+            thread.start()
+        try:
+            time.sleep(2.5)  # past the deadline: the slow ones are gone
+            answer = httpx.post(url + "api/solve", json=GAME, timeout=30)
+            assert answer.status_code == 200, answer.text
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join(15)
+    assert len(closed) == count
+
+
+def test_a_slow_head_on_a_kept_alive_connection_is_dropped_too():
+    with running(make_app(Limits(header_seconds=0.5))) as url:
+        with socket.create_connection(host_port(url), timeout=5) as conn:
+            conn.sendall(b"GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert conn.recv(65536).startswith(b"HTTP/1.1 404")
+            conn.settimeout(0.1)
+            closed = False
+            for _ in range(40):  # the next request's head, a byte every 0.1 s, for at most 4 s
+                try:
+                    conn.sendall(b"G")
+                    closed = conn.recv(65536) == b""
+                except TimeoutError:
+                    continue
+                except OSError:
+                    closed = True
+                if closed:
+                    break
+    assert closed

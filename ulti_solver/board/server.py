@@ -15,7 +15,9 @@ its body (:attr:`Limits.body_bytes`, 413 past it), the cards it values (one
 position's legal cards, at most ten, or one game of at most thirty cards),
 its time (:attr:`Limits.seconds`, 503 past it; the search then finishes in
 the background, still holding its worker), and the searches waiting for a
-worker (:attr:`Limits.waiting`, 503 past it).  Bad input is a 400 with the
+worker (:attr:`Limits.waiting`, 503 past it); a connection has
+:attr:`Limits.header_seconds` to send a request's head (closed past it,
+:mod:`.protocol`).  Bad input is a 400 with the
 command line's one-line message; an internal error is a 500 with one line
 and never a traceback in the page.
 """
@@ -63,6 +65,8 @@ class Limits(NamedTuple):
     seconds: float = 20.0
     workers: int = max(1, min(4, os.cpu_count() or 1))
     waiting: int = 16
+    #: Seconds a connection has to send a request's whole head (its line and headers).
+    header_seconds: float = 10.0
 
 
 class TooLarge(Exception):
@@ -247,6 +251,7 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
         lifespan=_closing(searches),
     )
     app.state.searches = searches
+    app.state.limits = limits
     return app
 
 
@@ -294,11 +299,17 @@ def allowed_hosts(host: str) -> Sequence[str]:
 
 
 def server_for(app, sock: socket.socket):
-    """A uvicorn server for ``app`` (quiet: no access log; bounded connections and header sizes)."""
+    """A uvicorn server for ``app`` (quiet: no access log; bounded connections, header sizes and the
+    time a request's head may take, :mod:`.protocol`)."""
     import uvicorn
+
+    from .protocol import with_header_deadline
+
+    limits = getattr(app.state, "limits", Limits())
 
     config = uvicorn.Config(
         app,
+        http=with_header_deadline(limits.header_seconds),
         log_level="warning",
         access_log=False,
         lifespan="on",
