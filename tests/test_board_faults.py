@@ -5,7 +5,11 @@ Kept apart from test_board.py (the answers against the command line's) so that e
 about one thing.  Every test here bounds its own time and stops what it starts.
 """
 
+import os
+import re
+import signal
 import socket
+import subprocess
 import threading
 import time
 
@@ -113,3 +117,38 @@ def test_a_slow_head_on_a_kept_alive_connection_is_dropped_too():
                 if closed:
                     break
     assert closed
+
+
+# -- Item 18: the signals that stop it ---------------------------------------------------------------
+
+
+def _ignore_sigint():  # as a shell starts a job with '&': SIGINT ignored, which uvicorn's own re-raise obeyed
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize(
+    "signum, status, ignored",
+    [(signal.SIGINT, 130, False), (signal.SIGINT, 130, True), (signal.SIGTERM, 143, True)],
+    ids=["ctrl-c", "ctrl-c-started-with-&", "sigterm"],
+)
+def test_the_board_exits_130_on_ctrl_c_and_143_on_sigterm(ulti_argv, signum, status, ignored):
+    server = subprocess.Popen(
+        ulti_argv("board", "--no-browser", "--port", "0"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=_ignore_sigint if ignored else None,
+    )
+    try:
+        first = server.stdout.readline()
+        url = re.search(r"http://\S+/", first).group(0)
+        assert httpx.post(url + "api/solve", json=GAME, timeout=30).status_code == 200
+        server.send_signal(signum)
+        _, err = server.communicate(timeout=30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    assert server.returncode == status, err
+    assert err == "Interrupted.\n"

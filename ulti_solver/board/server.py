@@ -32,7 +32,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -300,12 +300,19 @@ def allowed_hosts(host: str) -> Sequence[str]:
 
 def server_for(app, sock: socket.socket):
     """A uvicorn server for ``app`` (quiet: no access log; bounded connections, header sizes and the
-    time a request's head may take, :mod:`.protocol`)."""
+    time a request's head may take, :mod:`.protocol`); its ``stopped_by`` is the signal that stopped it."""
     import uvicorn
 
     from .protocol import with_header_deadline
 
     limits = getattr(app.state, "limits", Limits())
+
+    class Server(uvicorn.Server):
+        stopped_by: Optional[int] = None
+
+        def handle_exit(self, sig, frame) -> None:
+            self.stopped_by = self.stopped_by or sig
+            super().handle_exit(sig, frame)
 
     config = uvicorn.Config(
         app,
@@ -317,12 +324,18 @@ def server_for(app, sock: socket.socket):
         timeout_keep_alive=5,
         h11_max_incomplete_event_size=32 * 1024,
     )
-    return uvicorn.Server(config)
+    return Server(config)
 
 
-def serve(sock: socket.socket, app) -> None:
-    """Serve until Ctrl-C or SIGTERM."""
-    server_for(app, sock).run(sockets=[sock])
+def serve(sock: socket.socket, app) -> Optional[int]:
+    """Serve until Ctrl-C or SIGTERM; the signal that stopped the server.
+
+    Returned, not left to uvicorn: it raises the signal again once stopped,
+    which does nothing where the signal is ignored (a board started with
+    ``&`` from a script ignores SIGINT), and the board then exited 0."""
+    server = server_for(app, sock)
+    server.run(sockets=[sock])
+    return server.stopped_by
 
 
 @contextlib.contextmanager
