@@ -18,7 +18,8 @@ the background, still holding its worker), and the searches waiting for a
 worker (:attr:`Limits.waiting`, 503 past it); a connection has
 :attr:`Limits.header_seconds` to send a request's head (closed past it,
 :mod:`.protocol`).  Bad input is a 400 with the
-command line's one-line message; an internal error is a 500 with one line
+command line's one-line message, naming the page's field where the
+command line names an option (:mod:`.fields`); an internal error is a 500 with one line
 and never a traceback in the page.
 """
 
@@ -45,7 +46,8 @@ from starlette.routing import Route
 from ..errors import UltiInputError
 from ..i18n import L_, _
 from ..report.html import static_text
-from .answers import BoardInputError, analyse_objects, json_lines, read_game, read_request, solve_object
+from .answers import BoardInputError, analyse_objects, json_lines, read_request, solve_object
+from .fields import read_board_game
 from .page import STATIC_FILES, board_page, report_page
 
 NDJSON = "application/x-ndjson; charset=utf-8"
@@ -213,19 +215,19 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
         if not isinstance(with_line, bool):
             raise BoardInputError(L_("line is true or false: whether to give one best line of play"))
         data = {k: v for k, v in data.items() if k != "line"}
-        text = await searches.run(lambda: json_lines([solve_object(read_game(data), with_line)]))
+        text = await searches.run(lambda: json_lines([solve_object(read_board_game(data), with_line)]))
         return Response(text, media_type=NDJSON)
 
     async def api_analyse(request: Request) -> Response:
         data = read_request(await read_body(request, limits.body_bytes))
         if "line" in data:
             raise BoardInputError(L_("line belongs to /api/solve, not to an analysis"))
-        text = await searches.run(lambda: json_lines(analyse_objects(read_game(data))))
+        text = await searches.run(lambda: json_lines(analyse_objects(read_board_game(data))))
         return Response(text, media_type=NDJSON)
 
     async def report(request: Request) -> Response:
         data = _query_request(request)
-        html = await searches.run(lambda: report_page(read_game(data)))
+        html = await searches.run(lambda: report_page(read_board_game(data)))
         return Response(html, media_type="text/html; charset=utf-8", headers={"Content-Security-Policy": REPORT_POLICY})
 
     async def not_found(request: Request, exc: HTTPException) -> Response:
