@@ -1,6 +1,7 @@
 """The page of ``ulti analyse --html``, opened offline in Chromium: cards, graph, errors, keys."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -168,4 +169,23 @@ def test_a_script_in_the_data_stays_text(watched, tmp_path):
     assert page.evaluate("window.hacked") is None
     assert page.locator(".facts dd").first.inner_text().startswith("ulti</script><script>window.hacked = 1</script>")
     assert json.loads(page.locator("#report-data").text_content())["games"][0]["bid"] == game["bid"]
+    assert watched.errors == []
+
+
+def test_the_error_counts_agree_with_the_marks_with_knowable_losses(watched, tmp_path):
+    """Issue 31, item 7: the summary said "declarer 0 errors" beside his cards marked by their
+    knowable band; it counts the cards marked, seat by seat, as the game's label does."""
+    game = knowable_game()
+    path = tmp_path / "knowable.html"
+    path.write_text(report_html([game, knowable_game()]), encoding="utf-8")
+    page = open_page(watched, path)
+    entries = {e["index"]: e for e in game["analysis"][:-1]}
+    marked = [entries[int(m.get_attribute("data-index"))] for m in page.locator("svg.value-graph .mark").all()]
+    assert any(not e["error"] for e in marked)  # a card marked by its knowable band alone
+    summary = page.locator(".summary-line").inner_text()
+    for seat, name in enumerate(["declarer", "seat 1", "seat 2"]):
+        count = sum(1 for e in marked if e["seat"] == seat)
+        assert re.search(rf"{name} {count} errors?\b", summary), (name, count, summary)
+    assert page.locator("#tricks .played-card.error").count() == len(marked)
+    assert page.locator(".pick").first.inner_text().endswith(f"\u2014 {len(marked)} errors")
     assert watched.errors == []

@@ -26,7 +26,7 @@
   function gameLabel(game) {
     var where = game.line !== null && game.line !== undefined ? Ulti.t("line {line}: ", { line: game.line }) : "";
     if (game.error) return where + Ulti.t("not analysed");
-    var errors = cardsOf(game).filter(function (e) { return e.error; }).length;
+    var errors = cardsOf(game).filter(Ulti.marked).length;
     return where + bidWords(game) + " \u2014 " + (errors === 1 ? Ulti.t("1 error") : Ulti.t("{n} errors", { n: errors }));
   }
 
@@ -79,7 +79,9 @@
   function summaryText(game, entries) {
     var summary = summaryOf(game);
     var parts = Ulti.meta.seats.map(function (seat, s) {
-      var count = summary ? summary.errors[String(s)] : 0;
+      // The cards marked, not summary.errors: with --knowable a card is marked by its knowable
+      // band too, and "declarer 0 errors" stood beside his marked cards.
+      var count = entries.filter(function (e) { return e.seat === s && Ulti.marked(e); }).length;
       var units = summary ? summary.units_given_away[String(s)] : 0;
       return seat + " " + (count === 1 ? Ulti.t("1 error") : Ulti.t("{n} errors", { n: count })) +
         (units ? " " + Ulti.t("({units} units given away)", { units: Ulti.units(units) }) : "");
@@ -141,7 +143,7 @@
         var entry = entries[3 * t + j];
         var parts = [
           el("span", { className: "who", text: Ulti.seatName(entry.seat) }),
-          Ulti.cardFace(card, "played-card" + (entry.error ? " error" : "")),
+          Ulti.cardFace(card, "played-card" + (Ulti.marked(entry) ? " error" : "")),
         ];
         parts = parts.concat(Ulti.badges(entry));
         if (entry.best.indexOf(card) < 0) {
