@@ -157,10 +157,10 @@
       while (cardCells.length < 3) cardCells.push(el("td", { className: "trick-card empty" }));
       var last = entries[3 * t + trick.cards.length - 1];
       body.appendChild(el("tr", {}, [
-        el("th", { scope: "row", text: String(trick.trick) }),
-        el("td", { text: Ulti.seatName(trick.leader) }),
+        el("th", { scope: "row", className: "trick-number", text: String(trick.trick) }),
+        el("td", { className: "led-by", text: Ulti.seatName(trick.leader) }),
       ].concat(cardCells).concat([
-        el("td", { text: trick.winner === null ? "-" : Ulti.seatName(trick.winner) }),
+        el("td", { className: "won-by", text: trick.winner === null ? "-" : Ulti.seatName(trick.winner) }),
         el("td", { className: "num", text: Ulti.signed(last.value_after) }),
       ])));
     });
@@ -168,10 +168,11 @@
       el("h2", { text: Ulti.t("Trick by trick") }),
       el("table", { className: "tricks", id: "tricks" }, [
         el("thead", {}, [el("tr", {}, [
-          Ulti.t("trick"), Ulti.t("led by"), Ulti.t("first card"), Ulti.t("second"), Ulti.t("third"), Ulti.t("won by"),
-          Ulti.t("value after"),
+          [Ulti.t("trick"), "trick-number"], [Ulti.t("led by"), "led-by"], [Ulti.t("first card"), "trick-card"],
+          [Ulti.t("second"), "trick-card"], [Ulti.t("third"), "trick-card"], [Ulti.t("won by"), "won-by"],
+          [Ulti.t("value after"), "num"],
         ].map(function (h) {
-          return el("th", { scope: "col", text: h });
+          return el("th", { scope: "col", className: h[1], text: h[0] });
         }))]),
         body,
       ]),
