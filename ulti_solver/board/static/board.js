@@ -50,9 +50,8 @@
     };
   }
 
-  // A menu set to a value from the address. One it does not offer (a misspelt trump, a Hungarian
-  // name the server reads) is added as it was written, so the menu shows what was asked rather
-  // than a blank, and the server's answer says what is wrong with it.
+  // A menu set to a value from the address; one it does not offer (a misspelt trump) is added as
+  // written, so the menu shows what was asked, not a blank, and the server's answer names it.
   function choose(select, value) {
     var offered = Array.prototype.filter.call(select.options, function (o) { return o.value.toLowerCase() === value.toLowerCase(); });
     if (offered.length) { select.value = offered[0].value; return; }
@@ -106,11 +105,9 @@
 
   function busy(on) { board.setAttribute("data-busy", String(on)); }
 
-  // The position at the cursor: the server values every legal card. A position it refuses leaves
-  // the board where it stood, the message shown: a step that failed goes back to the position on
-  // the board; an address whose play cannot be played opens at its last legal position (its cards
-  // taken back one by one until the server answers), and only a game that cannot be dealt at all
-  // shows no board. ``kept``: the message to show with the answer (the refusal that led there).
+  // The position at the cursor: the server values every legal card. A refused step leaves the
+  // board where it stood, with the message; an address whose play cannot be played opens at its
+  // last legal position (cards taken back until the server answers), with the message `kept`.
   function refresh(kept) {
     var seq = ++state.seq;
     busy(true);
