@@ -15,7 +15,7 @@ to :func:`.answers.read_game`, which then reads the request for good.
 
 from __future__ import annotations
 
-from typing import List, Mapping, Optional
+from typing import Mapping
 
 from ..bids import bid_words, parse_bid, parse_trump, trumps_to_solve
 from ..cards import SUIT_NAMES
@@ -25,6 +25,8 @@ from ..i18n import L_
 from ..kontra import parse_kontra
 from ..variants import make_rules
 from .answers import BoardGame, BoardInputError, read_game
+from .answers import _text as field_text  # the request's field readers: a wrong type said once
+from .answers import _texts as field_texts
 
 
 def read_board_game(data: Mapping) -> BoardGame:
@@ -33,26 +35,14 @@ def read_board_game(data: Mapping) -> BoardGame:
     return read_game(data)
 
 
-def _text(data: Mapping, name: str) -> Optional[str]:
-    value = data.get(name)
-    return value if isinstance(value, str) and value.strip() else None
-
-
-def _texts(data: Mapping, name: str) -> Optional[List[str]]:
-    value = data.get(name)
-    if value is None or isinstance(value, str):
-        return [value] if value and value.strip() else []
-    if isinstance(value, list) and all(isinstance(item, str) for item in value):
-        return [item for item in value if item.strip()]
-    return None
-
-
 def check_fields(data: Mapping) -> None:
     """Raises :class:`BoardInputError` in the page's words where the bid, trump or kontras are bad;
-    returns where they are good or where :func:`read_game` will name the fault first (the deal)."""
-    deal, bid_text = _text(data, "deal"), _text(data, "bid")
-    if deal is None or bid_text is None:
-        return
+    returns where they are good or where :func:`read_game` will name the fault first (the deal).
+
+    A field of the wrong type is said as read_game's field readers say it, without the option."""
+    deal, bid_text = field_text(data, "deal", True), field_text(data, "bid", True)
+    trump_text, kontras = field_text(data, "trump"), field_texts(data, "kontra")
+    rules_text, variants, table = field_text(data, "rules"), field_texts(data, "variants"), field_text(data, "table")
     try:
         parse_deal(deal)
     except UltiInputError:
@@ -62,12 +52,9 @@ def check_fields(data: Mapping) -> None:
     except UltiInputError as exc:
         raise BoardInputError(L_("bad bid: {problem}", problem=exc)) from None
     try:
-        trump = parse_trump(_text(data, "trump"))
+        trump = parse_trump(trump_text)
     except UltiInputError as exc:
         raise BoardInputError(L_("bad trump: {problem}", problem=exc)) from None
-    kontras = _texts(data, "kontra")
-    if kontras is None:
-        return  # not texts: read_game says so
     try:
         spec = parse_kontra(kontras)
     except UltiInputError as exc:
@@ -86,7 +73,7 @@ def check_fields(data: Mapping) -> None:
             L_("a played {bid} game has one trump: choose bells, leaves or acorns", bid=bid_words(bid))
         )
     try:
-        rules = make_rules(_text(data, "rules"), _texts(data, "variants") or [], _text(data, "table"))
+        rules = make_rules(rules_text, variants, table)
     except UltiInputError:
         return  # the rulebook's own words, from read_game
     ((bid, _trump),) = games
