@@ -149,6 +149,7 @@ IN_THE_PAGES_WORDS = [
     ({"bid": "party", "trump": "zzz"}, "bad trump: unknown trump 'zzz'", "hibás adu: ismeretlen adu"),
     ({"bid": "party", "trump": "bells", "kontra": "zzz"}, "bad kontra: 'zzz' is not", "hibás kontra: 'zzz'"),
     ({"bid": "party", "trump": "bells", "kontra": ["betli"]}, "bad kontra: betli is not a", "hibás kontra: betli"),
+    ({"bid": "party", "trump": 3}, "trump is text (the trump suit", "a(z) trump szöveg (az adu színe"),
 ]
 
 
