@@ -153,3 +153,73 @@ def test_bad_input_shows_the_clis_message_and_no_board(watched, board_url, ulti)
     assert f"Error: {message.inner_text()}" == cli.stderr.strip()
     assert page.locator("#board").is_hidden()
     assert [e for e in watched.errors if "400" not in e] == []  # the browser logs the 400 itself
+
+
+# -- Issue 31, item 7: errors in the page's words, and the board kept where a step fails -------------
+
+
+def open_address(page, url, **fields):
+    from urllib.parse import urlencode
+
+    page.goto(url + "?" + urlencode({"deal": DEAL, **fields}))
+
+
+def test_a_bad_trump_in_the_address_stays_in_the_menu_and_the_error_names_the_trump(watched, board_url):
+    page = watched.page
+    open_address(page, board_url, bid="party", trump="zzz")
+    message = page.locator("#message")
+    message.wait_for(state="visible")
+    assert message.inner_text().startswith("bad trump: unknown trump 'zzz'")
+    assert page.locator("#trump").input_value() == "zzz"  # not a blank menu
+    assert page.locator("#trump option:checked").inner_text() == "zzz"
+    page.fill("#bid", "zzz")
+    page.select_option("#trump", "bells")
+    page.click("#deal-button")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('bad bid: ')")
+    assert "--bid" not in message.inner_text()
+
+
+def test_an_illegal_card_in_the_address_keeps_the_board_at_the_last_legal_position(watched, board_url):
+    page = watched.page
+    open_address(page, board_url, bid="party", trump="bells", play="BT BA LK BU")  # LK: seat 2 must follow
+    settled(page, 2)
+    assert page.locator("#board").is_visible()
+    message = page.locator("#message").inner_text()
+    assert message.startswith("bad play: card 3 (") and "(R9)" in message
+    assert page.locator("#counter").inner_text() == "2 / 2"
+    assert page.locator("button.play-card").count() > 0  # seat 2's legal cards, valued
+    assert "play=BT+BA" in page.url and "LK" not in page.url
+
+
+def test_a_step_the_server_refuses_leaves_the_board_where_it_stood(watched, board_url):
+    page = watched.page
+    deal_the_readme_deal(page, board_url)
+    page.locator('button.play-card[data-card="BT"]').click()
+    settled(page, 1)
+    page.route("**/api/solve", lambda route: route.fulfill(status=503, body='{"error": "the board is busy"}'))
+    page.locator('button.play-card[data-card="BA"]').click()
+    page.locator("#message").wait_for(state="visible")
+    settled(page, 1)
+    assert page.locator("#counter").inner_text().startswith("1 / ")
+    assert page.locator(".trick-area .just-played").get_attribute("data-card") == "BT"
+    page.unroute("**/api/solve")
+    page.keyboard.press("ArrowLeft")  # back from where the board stands, not from the refused card
+    settled(page, 0)
+
+
+def test_the_analysis_is_cleared_when_the_play_leaves_the_cards_it_judged(watched, board_url):
+    page = watched.page
+    deal_the_readme_deal(page, board_url)
+    for played, card in enumerate(("BT", "BA", "BU"), start=1):
+        page.locator(f'button.play-card[data-card="{card}"]').click()
+        settled(page, played)
+    page.click("#analyse")
+    page.wait_for_selector("#analysis svg.value-graph")
+    page.keyboard.press("ArrowLeft")
+    settled(page, 2)
+    assert page.locator("#analysis svg.value-graph").count() == 1  # the same line: still its analysis
+    page.locator('button.play-card[data-card="BO"]').click()  # another card: a line it did not judge
+    settled(page, 3)
+    assert page.locator("#analysis svg.value-graph").count() == 0
+    assert page.locator("#analysis .hint").inner_text() == "Press Analyse to judge every card played so far."
+    assert watched.errors == []

@@ -1,6 +1,7 @@
 """The page of ``ulti analyse --html``, opened offline in Chromium: cards, graph, errors, keys."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -169,3 +170,80 @@ def test_a_script_in_the_data_stays_text(watched, tmp_path):
     assert page.locator(".facts dd").first.inner_text().startswith("ulti</script><script>window.hacked = 1</script>")
     assert json.loads(page.locator("#report-data").text_content())["games"][0]["bid"] == game["bid"]
     assert watched.errors == []
+
+
+def test_the_error_counts_agree_with_the_marks_with_knowable_losses(watched, tmp_path):
+    """Issue 31, item 7: the summary said "declarer 0 errors" beside his cards marked by their
+    knowable band; it counts the cards marked, seat by seat, as the game's label does."""
+    game = knowable_game()
+    path = tmp_path / "knowable.html"
+    path.write_text(report_html([game, knowable_game()]), encoding="utf-8")
+    page = open_page(watched, path)
+    entries = {e["index"]: e for e in game["analysis"][:-1]}
+    marked = [entries[int(m.get_attribute("data-index"))] for m in page.locator("svg.value-graph .mark").all()]
+    assert any(not e["error"] for e in marked)  # a card marked by its knowable band alone
+    summary = page.locator(".summary-line").inner_text()
+    for seat, name in enumerate(["declarer", "seat 1", "seat 2"]):
+        count = sum(1 for e in marked if e["seat"] == seat)
+        assert re.search(rf"{name} {count} errors?\b", summary), (name, count, summary)
+    assert page.locator("#tricks .played-card.error").count() == len(marked)
+    assert page.locator(".pick").first.inner_text().endswith(f"\u2014 {len(marked)} errors")
+    assert watched.errors == []
+
+
+# -- Issue 31, item 9: a phone, and the ober's O -------------------------------------------------
+
+
+@pytest.fixture
+def phone(browser):
+    """A page 390 px wide, as an iPhone 12 to 15 shows it."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def overflow(page) -> dict:
+    """How far the page reaches past the viewport's width, and the elements that do."""
+    return page.evaluate(
+        """() => ({
+            scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            past: Array.from(document.querySelectorAll("body *"))
+                .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+                .map((e) => e.tagName + "." + e.className).slice(0, 5),
+        })"""
+    )
+
+
+def test_the_report_fits_a_390_px_phone_without_scrolling_sideways(phone, games_page, tmp_path):
+    knowable = tmp_path / "knowable.html"  # its badges ("hindsight blunder 12") are the widest cells
+    knowable.write_text(report_html([knowable_game()]), encoding="utf-8")
+    for path in (games_page, knowable):
+        phone.goto(path.as_uri())
+        phone.wait_for_selector("#tricks")
+        assert phone.evaluate("document.documentElement.clientWidth") == 390
+        assert overflow(phone) == {"scroll": 0, "past": []}, path.name
+        assert phone.locator("#tricks .played-card").count() == 30  # every card still there
+    phone.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+
+
+def test_the_ober_in_the_deal_line_is_not_read_as_a_zero(watched, games_page):
+    """The deal line was set in a monospace font, where O and 0 are the same width and look alike;
+    in the page's proportional font the ober's O is a round capital, clearly wider than a zero."""
+    page = open_page(watched, games_page)
+    deal = page.locator(".deal-text")
+    assert "O" in deal.inner_text()
+    font = deal.evaluate("(e) => getComputedStyle(e).fontFamily")
+    assert "mono" not in font.lower(), font
+    widths = deal.evaluate(
+        """(e) => ["O", "0"].map((text) => {
+            const probe = document.createElement("span");
+            probe.textContent = text.repeat(10);
+            e.appendChild(probe);
+            const width = probe.getBoundingClientRect().width;
+            probe.remove();
+            return width;
+        })"""
+    )
+    assert widths[0] > 1.15 * widths[1], widths

@@ -130,6 +130,14 @@ def read_request(body: bytes) -> dict:
                 column=exc.colno,
             )
         ) from None
+    except RecursionError:  # '[[[[...' 50,000 deep, as the command line's game records
+        raise BoardInputError(
+            L_("the request is not JSON the board reads: its lists or objects are nested too deeply")
+        ) from None
+    except ValueError as exc:  # a number of 5,000 digits
+        raise BoardInputError(
+            L_("the request is not JSON the board reads: {problem}", problem=excerpt(" ".join(str(exc).split())))
+        ) from None
     if not isinstance(data, dict):
         raise BoardInputError(L_("the request is a JSON object with the fields {fields}", fields=", ".join(FIELDS)))
     unknown = [key for key in data if key not in FIELDS]

@@ -15,8 +15,11 @@ its body (:attr:`Limits.body_bytes`, 413 past it), the cards it values (one
 position's legal cards, at most ten, or one game of at most thirty cards),
 its time (:attr:`Limits.seconds`, 503 past it; the search then finishes in
 the background, still holding its worker), and the searches waiting for a
-worker (:attr:`Limits.waiting`, 503 past it).  Bad input is a 400 with the
-command line's one-line message; an internal error is a 500 with one line
+worker (:attr:`Limits.waiting`, 503 past it); a connection has
+:attr:`Limits.header_seconds` to send a request's head (closed past it,
+:mod:`.protocol`).  Bad input is a 400 with the
+command line's one-line message, naming the page's field where the
+command line names an option (:mod:`.fields`); an internal error is a 500 with one line
 and never a traceback in the page.
 """
 
@@ -30,20 +33,21 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import UltiInputError
 from ..i18n import L_, _
 from ..report.html import static_text
-from .answers import BoardInputError, analyse_objects, json_lines, read_game, read_request, solve_object
+from .answers import BoardInputError, analyse_objects, json_lines, read_request, solve_object
+from .fields import read_board_game
 from .page import STATIC_FILES, board_page, report_page
 
 NDJSON = "application/x-ndjson; charset=utf-8"
@@ -63,6 +67,8 @@ class Limits(NamedTuple):
     seconds: float = 20.0
     workers: int = max(1, min(4, os.cpu_count() or 1))
     waiting: int = 16
+    #: Seconds a connection has to send a request's whole head (its line and headers).
+    header_seconds: float = 10.0
 
 
 class TooLarge(Exception):
@@ -147,6 +153,8 @@ def _answering(limits: Limits, endpoint: Callable) -> Callable:
             )
         except Busy as exc:
             return _error(503, str(exc), {"Retry-After": "1"})
+        except ClientDisconnect:  # the client went away mid-request: nobody to answer, nothing wrong here
+            return Response(status_code=400)
         except Exception as exc:  # a bug: one line in the page and on stderr, never a traceback
             line = _("internal error: {kind}: {message}").format(
                 kind=type(exc).__name__, message=" ".join(str(exc).split())[:300]
@@ -207,19 +215,19 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
         if not isinstance(with_line, bool):
             raise BoardInputError(L_("line is true or false: whether to give one best line of play"))
         data = {k: v for k, v in data.items() if k != "line"}
-        text = await searches.run(lambda: json_lines([solve_object(read_game(data), with_line)]))
+        text = await searches.run(lambda: json_lines([solve_object(read_board_game(data), with_line)]))
         return Response(text, media_type=NDJSON)
 
     async def api_analyse(request: Request) -> Response:
         data = read_request(await read_body(request, limits.body_bytes))
         if "line" in data:
             raise BoardInputError(L_("line belongs to /api/solve, not to an analysis"))
-        text = await searches.run(lambda: json_lines(analyse_objects(read_game(data))))
+        text = await searches.run(lambda: json_lines(analyse_objects(read_board_game(data))))
         return Response(text, media_type=NDJSON)
 
     async def report(request: Request) -> Response:
         data = _query_request(request)
-        html = await searches.run(lambda: report_page(read_game(data)))
+        html = await searches.run(lambda: report_page(read_board_game(data)))
         return Response(html, media_type="text/html; charset=utf-8", headers={"Content-Security-Policy": REPORT_POLICY})
 
     async def not_found(request: Request, exc: HTTPException) -> Response:
@@ -245,6 +253,7 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
         lifespan=_closing(searches),
     )
     app.state.searches = searches
+    app.state.limits = limits
     return app
 
 
@@ -292,11 +301,24 @@ def allowed_hosts(host: str) -> Sequence[str]:
 
 
 def server_for(app, sock: socket.socket):
-    """A uvicorn server for ``app`` (quiet: no access log; bounded connections and header sizes)."""
+    """A uvicorn server for ``app`` (quiet: no access log; bounded connections, header sizes and the
+    time a request's head may take, :mod:`.protocol`); its ``stopped_by`` is the signal that stopped it."""
     import uvicorn
+
+    from .protocol import with_header_deadline
+
+    limits = getattr(app.state, "limits", Limits())
+
+    class Server(uvicorn.Server):
+        stopped_by: Optional[int] = None
+
+        def handle_exit(self, sig, frame) -> None:
+            self.stopped_by = self.stopped_by or sig
+            super().handle_exit(sig, frame)
 
     config = uvicorn.Config(
         app,
+        http=with_header_deadline(limits.header_seconds),
         log_level="warning",
         access_log=False,
         lifespan="on",
@@ -304,12 +326,18 @@ def server_for(app, sock: socket.socket):
         timeout_keep_alive=5,
         h11_max_incomplete_event_size=32 * 1024,
     )
-    return uvicorn.Server(config)
+    return Server(config)
 
 
-def serve(sock: socket.socket, app) -> None:
-    """Serve until Ctrl-C or SIGTERM."""
-    server_for(app, sock).run(sockets=[sock])
+def serve(sock: socket.socket, app) -> Optional[int]:
+    """Serve until Ctrl-C or SIGTERM; the signal that stopped the server.
+
+    Returned, not left to uvicorn: it raises the signal again once stopped,
+    which does nothing where the signal is ignored (a board started with
+    ``&`` from a script ignores SIGINT), and the board then exited 0."""
+    server = server_for(app, sock)
+    server.run(sockets=[sock])
+    return server.stopped_by
 
 
 @contextlib.contextmanager

@@ -90,7 +90,19 @@ def command(deal, bid, trump, play_text, variants, rulebook, table, kontra, host
     click.echo(_("The board is at {url} (listening on {where}; Ctrl-C stops it)").format(url=url, where=where))
     if not no_browser:
         _open_browser(url)
-    serve(sock, make_app(hosts=allowed_hosts(host)))
+    _stopped(serve(sock, make_app(hosts=allowed_hosts(host))))
+
+
+def _stopped(signum) -> None:
+    """A server stopped by a signal ends as every command does: 130 on Ctrl-C, 143 on SIGTERM."""
+    import signal
+
+    from .app import Terminated
+
+    if signum == signal.SIGTERM:
+        raise Terminated()
+    if signum is not None:
+        raise KeyboardInterrupt()
 
 
 def _game_query(deal, bid, trump, play_text, variants, rulebook, table, kontra) -> str:

@@ -21,6 +21,8 @@
     current: 0,      // the line shown
     cursor: 0,       // cards of that line played on the board
     answer: null,    // the solve object at the cursor
+    shown: null,     // where the board stands: {line, cursor} of that answer (a failed step goes back there)
+    analysed: null,  // the cards the analysis panel judges (it is cleared when the play leaves them)
     seq: 0,          // the latest request: older answers are dropped
   };
 
@@ -48,12 +50,21 @@
     };
   }
 
+  // A menu set to a value from the address; one it does not offer (a misspelt trump) is added as
+  // written, so the menu shows what was asked, not a blank, and the server's answer names it.
+  function choose(select, value) {
+    var offered = Array.prototype.filter.call(select.options, function (o) { return o.value.toLowerCase() === value.toLowerCase(); });
+    if (offered.length) { select.value = offered[0].value; return; }
+    select.appendChild(el("option", { value: value, text: value, className: "from-address" }));
+    select.value = value;
+  }
+
   function writeForm(game) {
     $("deal").value = game.deal || "";
     $("bid").value = game.bid || "";
-    $("trump").value = game.trump || "";
-    $("rules").value = game.rules || meta.default_rulebook;
-    $("table").value = game.table || "";
+    choose($("trump"), game.trump || "");
+    choose($("rules"), game.rules || meta.default_rulebook);
+    choose($("table"), game.table || "");
     $("kontra").value = game.kontra || "";
     Array.prototype.forEach.call(form.querySelectorAll("input[name=variant]"), function (box) {
       box.checked = (game.variants || []).indexOf(box.value) >= 0;
@@ -94,19 +105,33 @@
 
   function busy(on) { board.setAttribute("data-busy", String(on)); }
 
-  // The position at the cursor: the server values every legal card.
-  function refresh() {
+  // The position at the cursor: the server values every legal card. A refused step leaves the
+  // board where it stood, with the message; an address whose play cannot be played opens at its
+  // last legal position (cards taken back until the server answers), with the message `kept`.
+  function refresh(kept) {
     var seq = ++state.seq;
     busy(true);
     return request("/api/solve", gameRequest()).then(function (result) {
       if (seq !== state.seq) return;
       busy(false);
       if (!result.ok) {
-        say(result.error);
-        if (!state.answer) board.hidden = true; // a game that could not be dealt: nothing to show
+        if (state.answer) {
+          state.current = state.shown.line;
+          state.cursor = state.shown.cursor;
+          say(result.error);
+          render();
+          return;
+        }
+        if (state.cursor > 0) {
+          state.lines[state.current] = line().slice(0, state.cursor - 1);
+          state.cursor -= 1;
+          return refresh(kept || result.error);
+        }
+        say(kept || result.error);
+        board.hidden = true; // a game that could not be dealt: nothing to show
         return;
       }
-      say("");
+      say(kept || "");
       var answer = result.objects[0];
       if (!state.dealt || state.dealt.text !== answer.deal) {
         state.dealt = Ulti.readDeal(answer.deal);
@@ -114,6 +139,7 @@
         state.holder = Ulti.holders(state.dealt);
       }
       state.answer = answer;
+      state.shown = { line: state.current, cursor: state.cursor };
       board.hidden = false;
       render();
       writeAddress();
@@ -208,6 +234,7 @@
     $("back").disabled = $("start").disabled = k === 0;
     $("forward").disabled = $("end").disabled = k >= line().length;
     $("open-report").href = "/report?" + query(false);
+    if (state.analysed && commonStart(line(), state.analysed) < state.analysed.length) clearAnalysis();
     renderMoves();
     board.setAttribute("data-played", String(k));
   }
@@ -340,8 +367,16 @@
     writeAddress();
   }
 
+  function clearAnalysis() {
+    state.analysed = null;
+    var analysis = $("analysis");
+    analysis.textContent = "";
+    analysis.appendChild(el("h2", { text: Ulti.t("Analysis") }));
+    analysis.appendChild(el("p", { className: "hint", text: Ulti.t("Press Analyse to judge every card played so far.") }));
+  }
+
   function analyse() {
-    var seq = state.seq;
+    var seq = state.seq, cards = played();
     busy(true);
     request("/api/analyse", gameRequest()).then(function (result) {
       busy(false);
@@ -351,6 +386,7 @@
       var summary = result.objects.filter(function (o) { return "summary" in o; })[0].summary;
       var section = $("analysis");
       section.textContent = "";
+      state.analysed = cards;
       section.appendChild(el("h2", { text: Ulti.t("Analysis of the first {n} cards", { n: entries.length }) }));
       if (!entries.length) {
         section.appendChild(el("p", { text: Ulti.t("No card played yet: value {value}.", { value: Ulti.signed(summary.value_at_start) }) }));
@@ -426,11 +462,9 @@
     state.lines = [cards || []];
     state.current = 0;
     state.cursor = Math.max(0, Math.min(at || 0, state.lines[0].length));
+    state.shown = null;
     clearViews();
-    var analysis = $("analysis");
-    analysis.textContent = "";
-    analysis.appendChild(el("h2", { text: Ulti.t("Analysis") }));
-    analysis.appendChild(el("p", { className: "hint", text: Ulti.t("Press Analyse to judge every card played so far.") }));
+    clearAnalysis();
     return refresh();
   }
 

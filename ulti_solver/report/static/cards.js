@@ -156,6 +156,13 @@ Ulti.band = function (entry) {
   return entry.band !== undefined ? entry.band : Ulti.hindsightBand(entry);
 };
 
+// A card the pages mark (on the graph, in the tricks) and count as an error: an error in
+// hindsight, or a card banded by its knowable loss (R44) though it lost nothing in hindsight.
+// One rule, so the counts beside the marks agree with them.
+Ulti.marked = function (entry) {
+  return Boolean(entry.error || Ulti.band(entry));
+};
+
 Ulti.hasKnowable = function (entries) {
   return entries.some(function (e) { return e.knowable_loss !== undefined && e.knowable_loss !== null; });
 };

@@ -91,7 +91,7 @@
     var marks = svg("g", { class: "marks" });
     entries.forEach(function (entry, i) {
       var band = Ulti.band(entry);
-      if (!entry.error && !band) return;
+      if (!Ulti.marked(entry)) return;
       var mark = svg("circle", {
         cx: x(i + 1), cy: y(entry.value_after), r: band === "blunder" ? 7 : band === "mistake" ? 6 : 5,
         class: "mark band-" + (band || "none"), "data-index": entry.index,

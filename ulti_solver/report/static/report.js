@@ -26,7 +26,7 @@
   function gameLabel(game) {
     var where = game.line !== null && game.line !== undefined ? Ulti.t("line {line}: ", { line: game.line }) : "";
     if (game.error) return where + Ulti.t("not analysed");
-    var errors = cardsOf(game).filter(function (e) { return e.error; }).length;
+    var errors = cardsOf(game).filter(Ulti.marked).length;
     return where + bidWords(game) + " \u2014 " + (errors === 1 ? Ulti.t("1 error") : Ulti.t("{n} errors", { n: errors }));
   }
 
@@ -79,7 +79,9 @@
   function summaryText(game, entries) {
     var summary = summaryOf(game);
     var parts = Ulti.meta.seats.map(function (seat, s) {
-      var count = summary ? summary.errors[String(s)] : 0;
+      // The cards marked, not summary.errors: with --knowable a card is marked by its knowable
+      // band too, and "declarer 0 errors" stood beside his marked cards.
+      var count = entries.filter(function (e) { return e.seat === s && Ulti.marked(e); }).length;
       var units = summary ? summary.units_given_away[String(s)] : 0;
       return seat + " " + (count === 1 ? Ulti.t("1 error") : Ulti.t("{n} errors", { n: count })) +
         (units ? " " + Ulti.t("({units} units given away)", { units: Ulti.units(units) }) : "");
@@ -141,7 +143,7 @@
         var entry = entries[3 * t + j];
         var parts = [
           el("span", { className: "who", text: Ulti.seatName(entry.seat) }),
-          Ulti.cardFace(card, "played-card" + (entry.error ? " error" : "")),
+          Ulti.cardFace(card, "played-card" + (Ulti.marked(entry) ? " error" : "")),
         ];
         parts = parts.concat(Ulti.badges(entry));
         if (entry.best.indexOf(card) < 0) {
@@ -155,10 +157,10 @@
       while (cardCells.length < 3) cardCells.push(el("td", { className: "trick-card empty" }));
       var last = entries[3 * t + trick.cards.length - 1];
       body.appendChild(el("tr", {}, [
-        el("th", { scope: "row", text: String(trick.trick) }),
-        el("td", { text: Ulti.seatName(trick.leader) }),
+        el("th", { scope: "row", className: "trick-number", text: String(trick.trick) }),
+        el("td", { className: "led-by", text: Ulti.seatName(trick.leader) }),
       ].concat(cardCells).concat([
-        el("td", { text: trick.winner === null ? "-" : Ulti.seatName(trick.winner) }),
+        el("td", { className: "won-by", text: trick.winner === null ? "-" : Ulti.seatName(trick.winner) }),
         el("td", { className: "num", text: Ulti.signed(last.value_after) }),
       ])));
     });
@@ -166,10 +168,11 @@
       el("h2", { text: Ulti.t("Trick by trick") }),
       el("table", { className: "tricks", id: "tricks" }, [
         el("thead", {}, [el("tr", {}, [
-          Ulti.t("trick"), Ulti.t("led by"), Ulti.t("first card"), Ulti.t("second"), Ulti.t("third"), Ulti.t("won by"),
-          Ulti.t("value after"),
+          [Ulti.t("trick"), "trick-number"], [Ulti.t("led by"), "led-by"], [Ulti.t("first card"), "trick-card"],
+          [Ulti.t("second"), "trick-card"], [Ulti.t("third"), "trick-card"], [Ulti.t("won by"), "won-by"],
+          [Ulti.t("value after"), "num"],
         ].map(function (h) {
-          return el("th", { scope: "col", text: h });
+          return el("th", { scope: "col", className: h[1], text: h[0] });
         }))]),
         body,
       ]),
