@@ -318,9 +318,9 @@ class Settlement:
             "table": self.table,
             "per_defender": self.per_defender,
             "declarer_total": self.declarer_total,
+            "by_defender": list(self.by_defender),  # INTERFACE.md: always, with or without kontras
         }
         if kontra:
-            data["by_defender"] = list(self.by_defender)
             data["kontra"] = self.kontra.as_json()
         if self.conceded:
             data["conceded"] = True
