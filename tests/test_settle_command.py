@@ -95,3 +95,21 @@ def test_an_empty_settle_option_is_refused_in_one_line(args, option, ulti, bad_i
     bad_input(ulti("settle", "--bid", "40-100 ulti", "--trump", "leaves", *args), option, "empty")
     none = ulti("settle", "--bid", "40-100 ulti", "--trump", "leaves", "--made", "-", "--silent", "-")
     assert none.exit_code == 0 and "The declarer pays each defender 12" in none.stdout
+
+
+# -- the settlement in Python (issue 31 item 11) ---------------------------------------------
+
+
+def test_item11_r31_print_of_a_settlement_is_what_ulti_settle_prints(ulti):
+    from ulti_solver import settle
+
+    args = ["--bid", "40-100 ulti", "--trump", "leaves", "--made", "ulti", "--kontra", "ulti"]
+    shown = ulti("settle", *args)
+    assert shown.exit_code == 0
+    assert str(settle("40-100 ulti", "leaves", ["ulti"], kontra="ulti")) + "\n" == shown.stdout
+
+
+def test_item11_r33_silent_none_means_no_silent_item():
+    from ulti_solver import settle
+
+    assert settle("ulti", "leaves", ["ulti"], silent=None) == settle("ulti", "leaves", ["ulti"])

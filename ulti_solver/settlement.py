@@ -136,6 +136,12 @@ class Settlement:
         """R30, R39: S, half the declarer's total (a half unit when individual kontras differ)."""
         return half(self.declarer_total)
 
+    def __str__(self) -> str:
+        """The table ``ulti settle`` prints: the items, who pays whom, the legend."""
+        from .cli.settle import settlement_lines  # the command's own table: one piece of code prints both
+
+        return "\n".join(settlement_lines(self))
+
     def as_json(self) -> dict:
         """The ``ulti settle --json`` object (INTERFACE.md, "Values" and "Kontra and concession")."""
         kontra = bool(self.kontra) or self.conceded
@@ -260,20 +266,22 @@ def settle(
     bid: Bid,
     trump: Optional[Suit],
     made: Iterable[str],
-    silent: Iterable[str] = (),
+    silent: Optional[Iterable[str]] = (),
     table: Optional[str] = None,
     *,
     kontra=None,
     rules: Rules = DEFAULT_RULES,
 ) -> Settlement:
     """R31: each component won (in ``made``) or lost (every other one), plus the
-    silent items; a silent 100 replaces the party's payment (R33); kontras
+    silent items (None: none); a silent 100 replaces the party's payment (R33); kontras
     (a :class:`~ulti_solver.kontra.Kontra`, or text such as ``"ulti=2"``) multiply (R38).
     ``table`` None is the rulebook's (R32)."""
     bid, trump, rules = as_bid(bid), as_trump(trump), as_rules(rules)
     table = parse_table(table or rules.value_table)
     bid, trump = _resolve_trump(bid, trump)
     made = parse_names(made) if isinstance(made, str) else checks.names("made", made)  # words, as --made gives them
+    if silent is None:  # None is "the default", as for table: no silent item happened
+        silent = ()
     silent = parse_names(silent) if isinstance(silent, str) else checks.names("silent", silent)
     made_set = frozenset(fold_word(str(name)) for name in made)
     strangers = sorted(made_set - bid.components)

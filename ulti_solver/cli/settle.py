@@ -128,11 +128,12 @@ def command(bid, trump, made, silent, table, rulebook, variants, kontra, concede
     if as_json:
         out.json(result.as_json())
         return
-    out.lines(_table(result))
+    out.lines(settlement_lines(result))
 
 
-def _table(result) -> list:
-    """The items, their levels where kontra'd, each defender's share where they differ, and who pays."""
+def settlement_lines(result) -> list:
+    """The table ``ulti settle`` prints (and ``str`` of a settlement): the items, their levels
+    where kontra'd, each defender's share where they differ, and who pays."""
     split = result.by_defender[0] != result.by_defender[1]
     kontra = bool(result.kontra)
     rows = [
