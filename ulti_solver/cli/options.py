@@ -7,6 +7,7 @@ with one line that names what is wrong.
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from typing import Optional, Sequence
@@ -31,6 +32,21 @@ class BadInput(click.ClickException):
     """Input the program cannot use (a bad deal, bid, trump, rulebook...): exit 2."""
 
     exit_code = 2
+
+
+class FiniteFloat(click.FloatRange):
+    """A real number in a range, and finite: what every float option takes.
+
+    click's FloatRange lets ``nan`` through (nan compares false with every
+    bound) and ``inf`` where no upper bound is set; a time budget of nan
+    would never be spent, and neither says what the user meant.
+    """
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(_("{value} is not a finite number").format(value=excerpt(str(value))), param, ctx)
+        return number
 
 
 def _apply(options):
