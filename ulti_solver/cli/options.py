@@ -21,7 +21,7 @@ from ..i18n import N_, _, n_
 from ..kontra import NO_SPEC, Kontra, KontraSpec, parse_kontra
 from ..runner import JOBS_PER_CORE, SPREAD_AFTER, ClusterAddress, default_jobs, max_jobs
 from ..variants import Rules, make_rules
-from .language import option
+from .language import AFTER_DASHES, option
 
 #: A word on the command line that can only be a mistyped option: ``-x``, ``--trum``.
 #: (A hand starts with a rank, a suit letter, or '-.' for a void in hearts.)
@@ -95,8 +95,15 @@ def _no_option_words(ctx, param, tokens):
     runs as the deal's callback, before click checks the required options,
     so ``ulti solve DEAL -q`` names ``-q`` rather than a missing ``--bid``.
     """
+    after_dashes = ctx.meta.get(AFTER_DASHES, ()) if ctx is not None else ()
     for token in tokens:
         if _OPTION_LIKE.match(token):
+            if token in after_dashes:  # '--' said "no more options": no option of this name can be meant
+                raise BadInput(
+                    _(
+                        "{word} comes after '--', so it is read as cards, not as an option: put options before '--'"
+                    ).format(word=excerpt(token))
+                )
             params = ctx.command.params if ctx is not None else ()
             known = [name for p in params for name in getattr(p, "opts", ()) if name.startswith("-")]
             name = token.split("=", 1)[0]
@@ -104,6 +111,7 @@ def _no_option_words(ctx, param, tokens):
             import difflib  # only for a mistyped option: kept off the start-up path
 
             close = difflib.get_close_matches(name, known, cutoff=0.75) if name.startswith("--") else []
+            close = [option for option in close if option != name]  # never "did you mean" itself
             raise click.NoSuchOption(shown, possibilities=close or None, ctx=ctx)
     return tokens
 
