@@ -137,6 +137,9 @@ class CardVerdict:
     knowable_loss: Optional[float] = None
     knowable_stderr: Optional[float] = None
     knowable_samples: Optional[int] = None
+    #: Whether every such world was counted (exact), and the cards best on them (R43).
+    knowable_exact: Optional[bool] = None
+    knowable_best: Optional[List[Card]] = None
 
     @property
     def error(self) -> bool:
@@ -213,6 +216,8 @@ class CardVerdict:
                     "knowable_loss": round(self.knowable_loss, 6),
                     "knowable_stderr": round(self.knowable_stderr, 6),
                     "knowable_samples": self.knowable_samples,
+                    "knowable_exact": self.knowable_exact,
+                    "knowable_best": [card_name(c) for c in self.knowable_best or ()],
                 }
             ),
         }

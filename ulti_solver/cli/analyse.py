@@ -79,7 +79,7 @@ from .text import (
     100_000,
     N_(
         "Also judge each card from what its player could know then (R40-R44): on N worlds drawn from "
-        "his information set, or 'all' of them (exact; an error past 100,000)."
+        "his information set, or 'all' of them (exact where 100,000 or fewer fit; 1,000 drawn where more do)."
     ),
 )
 @seed_option(N_("The seed of --knowable's draws."))
@@ -89,7 +89,7 @@ from .text import (
     N_(
         "JSON lines: one object per card (index, trick, seat, card, value_before, value_after, "
         "best, error, cost, hindsight_loss, hindsight_band, band; with --knowable knowable_loss, "
-        'knowable_stderr, knowable_samples), then {"summary": ...}.'
+        'knowable_stderr, knowable_samples, knowable_exact, knowable_best), then {"summary": ...}.'
     )
 )
 @click.option(
@@ -381,6 +381,7 @@ def _knowable_lines(analysis: GameAnalysis) -> List[str]:
     marked = [v for v in analysis.verdicts if v.hindsight_band or v.band]
     lines = ["", _("Errors, judged two ways (R44): in hindsight, every card known; and from what the player")]
     lines += [_("could know then, on the worlds he could not tell apart (mean loss ± its standard error):"), ""]
+    lines += _worlds_counted(analysis)
     if not marked:
         return lines + [_("  No card lost as much as a unit either way.")]
     for v in marked:
@@ -404,6 +405,15 @@ def _knowable_lines(analysis: GameAnalysis) -> List[str]:
             loss=v.knowable_loss,
             stderr=v.knowable_stderr,
         )
+        if v.knowable_exact and v.knowable_samples:
+            knowable = n_(
+                "{loss:.2f} on the {n} world (exact)",
+                "{loss:.2f} on all {n} worlds (exact)",
+                v.knowable_samples,
+                loss=v.knowable_loss,
+            )
+        if v.knowable_best and (v.band or (v.knowable_exact and v.knowable_loss)):  # beyond the noise (R43, R44)
+            knowable += _(" (best was {cards})").format(cards=cards_text(v.knowable_best))
         if v.band:
             verdict = _("{band}: from his seat he could have known better").format(band=_(BAND_WORDS[v.band][0]))
         elif v.hindsight_band:
@@ -413,6 +423,40 @@ def _knowable_lines(analysis: GameAnalysis) -> List[str]:
         lines += explained(pad + _("hindsight"), hindsight)
         lines += explained(pad + _("knowable"), f"{knowable}: {verdict}")
     return lines
+
+
+def _worlds_counted(analysis: GameAnalysis) -> List[str]:
+    """With ``--knowable all``: which cards were valued on every world, and which on drawn ones
+    (their player could tell too many apart to count them)."""
+    from ..analysis.single_dummy import MOST_WORLDS  # loaded with --knowable already
+
+    judged = [v for v in analysis.verdicts if v.knowable_samples]
+    exact = [v for v in judged if v.knowable_exact]
+    if not exact:  # --knowable N: the header already says the worlds are drawn
+        return []
+    drawn = [v for v in judged if not v.knowable_exact]
+    lines = explained(
+        _("  Worlds"),
+        n_(
+            "every world counted for {n} card (exact)",
+            "every world counted for {n} cards (exact)",
+            len(exact),
+        )
+        + (
+            n_(
+                "; {n} card, whose player had more than {most:,} worlds to tell apart, on {drawn:,} drawn "
+                "worlds (± the standard error)",
+                "; {n} cards, whose players had more than {most:,} worlds to tell apart, on {drawn:,} drawn "
+                "worlds each (± the standard error)",
+                len(drawn),
+                most=MOST_WORLDS,
+                drawn=drawn[0].knowable_samples,
+            )
+            if drawn
+            else ""
+        ),
+    )
+    return lines + [""]
 
 
 #: R44's bands as a sentence says one and many (the summary counts them: "1 blunder", "2 mistakes").
