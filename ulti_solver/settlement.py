@@ -67,6 +67,7 @@ __all__ = [
     "game_value",
     "made_components",
     "parse_names",
+    "possible_silent_items",
     "price_items",
     "prices",
     "settle",
@@ -186,6 +187,12 @@ def _why_impossible(bid: Bid, item: SilentItem) -> Optional[str]:
     if item == SilentItem.DURCHMARS:
         return L_("the bid has durchmars (R27)") if DURCHMARS in bid.components else None
     return L_("the bid has ulti (R26)") if bid.has_ulti else None
+
+
+def possible_silent_items(bid: Bid) -> List[SilentItem]:
+    """The silent items (R25-R27) that can happen in ``bid``, in settlement order: what a value
+    counts beside the bid's own components (R33)."""
+    return [item for item in SilentItem if _why_impossible(bid, item) is None]
 
 
 def _check_silent(bid: Bid, names: Iterable[str], made: frozenset) -> frozenset:

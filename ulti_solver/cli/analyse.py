@@ -50,6 +50,7 @@ from .text import (
     result_text,
     seat_name,
     signed,
+    silent_value_legend,
     units_text,
     value_legend,
 )
@@ -372,6 +373,7 @@ def game_table(analysis: GameAnalysis) -> List[str]:
         )
     lines += [""] + _game_end(analysis, play)
     lines += ["", *value_legend(analysis.rules.value_table, FROM_THERE, bool(analysis.kontra))]
+    lines += silent_value_legend(analysis.bid)
     lines += explained(_("value after"), _("the value once the trick's last card is played"))
     return lines
 

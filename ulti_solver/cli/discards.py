@@ -26,16 +26,19 @@ from .options import (
 )
 from .output import Output, progress_bar
 from .text import (
+    SILENT_LABELS,
     aligned,
     bid_text,
     cards_text,
     component_word,
+    explained,
     hands_table,
     kontra_text,
     number_text,
     points_legend,
     rules_text,
     signed,
+    silent_value_legend,
     trump_text,
     value_legend,
     whole_bid_legend,
@@ -138,6 +141,11 @@ def discards_legend(results: Sequence[DiscardResult], rules: Rules) -> List[str]
         lines += points_legend(rules)
     if solution.value is not None:
         lines += value_legend(rules.value_table)
+        lines += silent_value_legend(solution.bid)
+    if any(r.solution.silent for r in results):
+        lines += explained(
+            _("silent columns"), _("yes = that side can force it whatever the other side does (R25-R27)")
+        )
     return lines
 
 
@@ -162,7 +170,11 @@ def discards_table(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
     header = ["#", _("discard"), _("trump"), *map(component_word, components)]
     if len(components) > 1:
         header.append(_("whole bid"))
-    header += [_("points")] + ([_("value")] if with_value else []) + [_("marks")]
+    header += [_("points")] + ([_("value")] if with_value else [])
+    silent: List[str] = []  # --silent: one column per silent question any row asked (R25-R27)
+    for result in results:
+        silent += [name for name in result.solution.silent or () if name not in silent]
+    header += [_(SILENT_LABELS[name]) if name in SILENT_LABELS else name for name in silent] + [_("marks")]
     rows = [header]
     for index, result in enumerate(results, start=1):
         solution = result.solution
@@ -173,6 +185,8 @@ def discards_table(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
         row.append(number_text(solution.declarer_points))
         if with_value:
             row.append(signed(solution.value))
+        row += [yes_no((solution.silent or {}).get(name)) for name in silent]
         rows.append(row + [discard_marks(result, rules)])
-    numbers = [len(header) - 2] + ([len(header) - 3] if with_value else [])
+    points = len(header) - 2 - len(silent)
+    numbers = [points] + ([points - 1] if with_value else [])
     return aligned(rows, right=(0, *numbers))

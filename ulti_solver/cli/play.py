@@ -38,7 +38,7 @@ from .options import (
     worlds_option,
 )
 from .output import LateBar, Output
-from .text import aligned, bid_text, card_text, cards_text, explained, kontra_text, wrapped
+from .text import aligned, bid_text, card_text, cards_text, explained, kontra_text, silent_value_legend, wrapped
 
 #: The samples drawn without --samples (INTERFACE.md).
 DEFAULT_SAMPLES = 200
@@ -300,4 +300,5 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
         loss += _(" (none: every world counted)")
     lines += explained(_("loss"), loss)
     lines += explained(_("made"), _("how often the whole bid is made after the card with best play (R24)"))
+    lines += silent_value_legend(info.bid)
     return lines
