@@ -371,6 +371,8 @@ def game_table(analysis: GameAnalysis) -> List[str]:
         lines += explained(
             _("Knowable"), "; ".join(_bands_words(s, analysis.bands_by_seat()[str(s)]) for s in range(3))
         )
+    for component, trick in analysis.decided_early():  # R21, R23: nothing after it changes the outcome
+        lines += explained(_("Decided"), _(DECIDED_WORDS[component]).format(trick=trick))
     lines += [""] + _game_end(analysis, play)
     lines += ["", *value_legend(analysis.rules.value_table, FROM_THERE, bool(analysis.kontra))]
     lines += silent_value_legend(analysis.bid)
@@ -459,6 +461,13 @@ def _worlds_counted(analysis: GameAnalysis) -> List[str]:
         ),
     )
     return lines + [""]
+
+
+#: A betli or durchmars lost before the last trick, in words (R21, R23).
+DECIDED_WORDS = {
+    "betli": N_("betli lost in trick {trick}: the declarer took a trick (R23); the rest could not change it"),
+    "durchmars": N_("durchmars lost in trick {trick}: the defenders took a trick (R21); the rest could not change it"),
+}
 
 
 #: R44's bands as a sentence says one and many (the summary counts them: "1 blunder", "2 mistakes").
