@@ -11,7 +11,7 @@ from ..analysis.kontra_advice import ALL, DEFAULT_SAMPLES, KontraAdvice, KontraC
 from ..bids import component_word
 from ..cards import format_hand
 from ..errors import UltiInputError
-from ..i18n import N_, _, n_, pgettext
+from ..i18n import N_, _, decimal, n_, number, pgettext
 from ..runner import ClusterLost, close_quietly, connect, jobs_plan
 from .app import one_line
 from .language import UltiCommand
@@ -232,9 +232,9 @@ def advice_lines(advice: KontraAdvice) -> List[str]:
                 choice.choice.word,
                 _on(choice),
                 f"{choice.p_made:.0%}",
-                f"{float(choice.without):+.2f}",
-                f"{float(choice.with_it):+.2f}",
-                f"{float(choice.gain):+.2f}{spread}",
+                number(float(choice.without), "+.2f"),
+                number(float(choice.with_it), "+.2f"),
+                decimal(f"{float(choice.gain):+.2f}{spread}"),
                 _advice(choice),
             ]
         )

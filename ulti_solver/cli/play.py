@@ -11,7 +11,7 @@ from ..analysis.single_dummy import PlayAdvice, play_values
 from ..bids import parse_trump
 from ..cards import format_hand
 from ..errors import UltiInputError
-from ..i18n import N_, _, n_, pgettext
+from ..i18n import N_, _, decimal, n_, pgettext
 from ..knowledge import information_set_from_hand
 from ..knowledge.table import read_table
 from ..kontra import NO_KONTRA
@@ -276,7 +276,7 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
         )
         made = "-" if card.p_made is None else f"{card.p_made:.0%}"
         value = f"{card.mean_value:+.2f}{spread}"
-        rows.append([card_text(card.card), value, loss, made, _("best") if card.best else ""])
+        rows.append([card_text(card.card), decimal(value), decimal(loss), made, _("best") if card.best else ""])
     lines += aligned(rows)
     lines += [""]
     lines += explained(

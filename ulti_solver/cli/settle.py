@@ -11,7 +11,7 @@ from ..variants import RULEBOOKS, make_rules
 from .language import UltiCommand, option
 from .options import BadInput, _at_most_once, bid_option, game_kontra, json_option, kontra_option, trump_option
 from .output import Output
-from .text import aligned, bid_label, bid_text, component_word, explained, kontra_text, seat_name, signed
+from .text import aligned, bid_label, bid_text, component_word, explained, kontra_text, seat_name, signed, table_word
 
 
 def _not_empty(ctx, param, value):
@@ -165,7 +165,7 @@ def settlement_lines(result) -> list:
     lines = [_("Bid   {bid}").format(bid=said)]
     if kontra:
         lines.append(_("Kontra {kontra}").format(kontra=kontra_text(result.kontra)))
-    lines += [_("Table {table}").format(table=result.table), ""]
+    lines += [_("Table {table}").format(table=table_word(result.table)), ""]
     if result.conceded:
         lines += [_("The declarer gave the game up (R39)."), ""]
     lines += aligned(rows, right=tuple(range(2, len(rows[0]))))

@@ -15,7 +15,7 @@ from ..bids import parse_trump
 from ..cards import card_name, cards_of, popcount
 from ..dealing import Constraints
 from ..errors import UltiInputError
-from ..i18n import N_, NN_, _, n_
+from ..i18n import N_, NN_, _, decimal, n_
 from ..runner import ClusterLost, close_quietly, cluster_threads, connect, jobs_plan
 from .app import interrupted_status
 from .language import UltiCommand, option
@@ -421,8 +421,8 @@ def _table(result, shown, constraints: Constraints, table: str) -> List[str]:
                 bid_label(game.bid),
                 trump_text(game.trump),
                 f"{tally.made}/{tally.samples}",
-                f"{tally.p_made:.2f} ({low:.2f}-{high:.2f})",
-                f"{tally.mean_value:+.2f} ± {tally.stderr_value:.2f}",
+                decimal(f"{tally.p_made:.2f} ({low:.2f}-{high:.2f})"),
+                decimal(f"{tally.mean_value:+.2f} ± {tally.stderr_value:.2f}"),
             ]
         )
     width = min(BAR_WIDTH, TABLE_WIDTH - max(len(line) for line in aligned(rows)) - 2)

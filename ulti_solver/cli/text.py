@@ -21,7 +21,7 @@ from ..cards import (
     make_card,
 )
 from ..deal import Deal, seat_name
-from ..i18n import N_, _
+from ..i18n import LP_, N_, _
 from ..scoring import Scoring, SilentQuestion
 from ..solution import Solution
 from ..variants import Rules
@@ -53,7 +53,7 @@ def suit_text(suit: int) -> str:
 
 
 def bid_label(bid: Bid) -> str:
-    """A bid as the tables print it, in the language of the run: ``40-100 ulti``, ``piros passz``."""
+    """A bid as the tables print it, in the language of the run: ``40-100 ulti``, ``piros parti``."""
     return _bid_label(bid, i18n.language())
 
 
@@ -98,18 +98,28 @@ def signed(number) -> str:
         return "-"
     if not number:
         return "0"
-    return f"{int(number):+d}" if number == int(number) else f"{number:+.1f}"
+    return f"{int(number):+d}" if number == int(number) else i18n.decimal(f"{number:+.1f}")
 
 
 def units_text(number) -> str:
     """``3``, ``12.5``: a number of units without its sign."""
-    return str(abs(int(number))) if number == int(number) else f"{abs(number):.1f}"
+    return str(abs(int(number))) if number == int(number) else i18n.decimal(f"{abs(number):.1f}")
+
+
+#: The value tables' names in prose ("classic value table"); --table keeps the English names.
+TABLE_WORDS = {"classic": LP_("value table", "classic"), "tournament": LP_("value table", "tournament")}
+
+
+def table_word(table: str) -> str:
+    """A value table's name as a sentence says it, in the language of the run (R32)."""
+    word = TABLE_WORDS.get(table)
+    return str(table) if word is None else str(word)
 
 
 def rules_text(rules: Rules) -> str:
     switches = ", ".join(rules.switches) if rules.switches else _("no variant switches")
     return _("{book} ({switches}; {table} value table)").format(
-        book=rules.book, switches=switches, table=rules.value_table
+        book=rules.book, switches=switches, table=table_word(rules.value_table)
     )
 
 
@@ -289,7 +299,7 @@ def value_legend(table: str, how: str = BOTH_SIDES, kontra: bool = False) -> Lis
     :data:`BOTH_SIDES` or :data:`FROM_THERE`."""
     lines = [
         _("value +3: each defender pays the declarer 3 units; negative: the declarer pays each defender;"),
-        *wrapped(_(how).format(table=table), "  ", "  "),
+        *wrapped(_(how).format(table=table_word(table)), "  ", "  "),
     ]
     if kontra:
         lines += explained(
