@@ -726,6 +726,7 @@ def test_item10_hungarian_decimals_in_a_play_table(run):
 
 def test_item10_a_standard_error_is_standard_hiba_not_szoras():
     assert not [text for text in _hungarian_strings() if "szórás" in text]
+    assert "szórás" not in (PACKAGE / "data" / "rules.hu.md").read_text(encoding="utf-8")  # ulti rules
 
 
 def test_item10_no_english_seed_or_suit_names_in_hungarian_prose():
