@@ -160,3 +160,24 @@ def test_analyse_file_reports_a_bad_line_by_number_and_goes_on(tmp_path, party_i
     bad = objects[7]
     assert set(bad) == {"line", "error"} and "♥8" in bad["error"] and "R9" in bad["error"]
     assert objects[6]["summary"] == objects[14]["summary"]  # the game after the bad line is analysed in full
+
+
+# -- a betli or durchmars decided before the last trick (issue 31 item 8) -------------------------
+
+
+def test_item8_r23_a_betli_lost_early_is_marked_decided(ulti):
+    """examples/games.txt line 12: the declarer takes trick 2 of his betli; the record goes on to 18 cards."""
+    games = open("ulti_solver/examples/games.txt", encoding="utf-8").read().splitlines()[11] + "\n"
+    text = ulti("analyse", "--file", "-", input=games, exit_code=0).stdout
+    assert "Decided: betli lost in trick 2: the declarer took a trick (R23)" in text
+    summary = json.loads(ulti("analyse", "--file", "-", "--json", input=games, exit_code=0).stdout.splitlines()[-1])
+    assert summary["summary"]["decided"] == [{"component": "betli", "made": False, "trick": 2}]
+
+
+def test_item8_r21_a_durchmars_lost_early_is_marked_decided_and_a_party_is_not(ulti):
+    deal = "ATU.K9.A87.TK KO98.AT8.T.U8 7.OU7.KU9.A97 -.-.O.O"
+    play = ("--play", "HU HO H7 H8 L9 HT")
+    text = ulti("analyse", deal, "--bid", "durchmars", "--trump", "leaves", *play, exit_code=0).stdout
+    assert "Decided: durchmars lost in trick 1: the defenders took a trick (R21)" in text
+    party = ulti("analyse", deal, "--bid", "party", "--trump", "leaves", *play, exit_code=0).stdout
+    assert "Decided" not in party

@@ -144,3 +144,36 @@ def test_no_trump_bids_have_no_points(bid):
     results = solve_discards(BEFORE, parse_bid(bid), None)
     assert len(results) == 66
     assert all(r.solution.declarer_points is None and r.trump is None for r in results)
+
+
+# -- silent items in the table (issue 31 item 2) ---------------------------------------------
+
+#: BEFORE as the command line writes it.
+BEFORE_TEXT = "K.K97.AKO87.AO9 TU8.AU8.U9.T8 AO97.TO.T.KU7"
+
+
+def test_item2_r25_r27_discards_silent_shows_the_silent_answers_as_columns(ulti):
+    result = ulti("discards", BEFORE_TEXT, "--bid", "party", "--trump", "leaves", "--top", "2", "--silent")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    header = next(line for line in lines if line.lstrip().startswith("#  discard"))
+    assert "silent 100, declarer" in header and "silent durchmars" in header
+    rows = [line for line in lines if line.lstrip()[:2] in ("1 ", "2 ")]
+    assert len(rows) == 2 and all(" yes " in row or " no " in row for row in rows)
+    assert any(line.startswith("silent columns: yes = that side can force it") for line in lines)
+
+
+def test_item2_r33_a_value_says_which_silent_items_it_counts(ulti):
+    """'party no ... value +1': the legend says the value counts the silent items the bid can have."""
+    result = ulti("discards", BEFORE_TEXT, "--bid", "40-100 ulti", "--trump", "leaves", "--top", "2", "--value")
+    text = " ".join(result.stdout.split())
+    assert "silent items: besides the parts of the bid, the value counts" in text
+    assert "in 40-100 ulti: a silent durchmars (R27)" in text and "silent 100" not in text
+
+
+def test_item2_r33_solve_value_of_a_party_names_its_silent_items(ulti):
+    deal = "A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8"
+    text = " ".join(ulti("solve", deal, "--bid", "party", "--trump", "bells", "--value").stdout.split())
+    assert "a silent 100 of either side (R25), a silent ulti, made or beaten (R26), a silent durchmars (R27)" in text
+    betli = " ".join(ulti("solve", deal, "--bid", "betli", "--value").stdout.split())
+    assert "silent items:" not in betli  # R25-R27: none can happen without trump or party

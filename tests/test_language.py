@@ -696,3 +696,59 @@ def test_every_help_example_runs_in_hungarian(page, example, scratch):
     done = shell(example, "hu", scratch)
     assert done.returncode == 0, f"{page}: {example}\n{done.stderr[-2000:]}"
     assert "Traceback" not in done.stderr
+
+
+# -- Hungarian as Hungarians write it (issue 31 item 10) ----------------------------------------
+
+
+def _hungarian_strings():
+    with CATALOG.open("rb") as handle:
+        catalog = read_po(handle)
+    for message in catalog:
+        if message.id:
+            yield from (message.string if isinstance(message.string, tuple) else (message.string,))
+
+
+def test_item10_hungarian_decimals_take_a_comma_and_thousands_a_space(run):
+    status, out, _err = run("--lang", "hu", "settle", "--bid", "betli", "--made", "-", "--kontra", "1:betli=2")
+    assert status == 0 and "-12,5" in out and "-12.5" not in out
+    status, _out, err = run("--lang", "hu", "play", "8.A97.A97.ATO", "--seat", "1", "--bid", "party", "--samples", "0")
+    assert status == 2 and re.search(r"1[ \u00a0]000[ \u00a0]000", err), err
+    status, out, _err = run("settle", "--bid", "betli", "--made", "-", "--kontra", "1:betli=2")
+    assert "-12.5" in out  # English keeps its point
+
+
+def test_item10_hungarian_decimals_in_a_play_table(run):
+    args = ["play", "8.A97.A97.ATO", "--seat", "1", "--bid", "party", "--trump", "bells", "--play", "BT BA BU"]
+    status, out, _err = run("--lang", "hu", *args, "--samples", "20")
+    assert status == 0 and re.search(r"[+-]\d,\d\d ± \d,\d\d", out) and not re.search(r"\d\.\d\d", out)
+
+
+def test_item10_a_standard_error_is_standard_hiba_not_szoras():
+    assert not [text for text in _hungarian_strings() if "szórás" in text]
+    assert "szórás" not in (PACKAGE / "data" / "rules.hu.md").read_text(encoding="utf-8")  # ulti rules
+
+
+def test_item10_no_english_seed_or_suit_names_in_hungarian_prose():
+    strings = list(_hungarian_strings())
+    assert not [text for text in strings if re.search(r"\(seed\b|(?<!-)\bseed \d|magja \(seed\)", text)]
+    assert not [text for text in strings if "a hearts pirossá" in text or "(bells, leaves vagy acorns)" in text]
+
+
+def test_item10_the_party_is_parti_as_the_seeds_say_and_the_value_table_is_named_in_hungarian(run):
+    status, out, _err = run("--lang", "hu", "settle", "--bid", "party", "--trump", "bells", "--made", "party")
+    assert status == 0 and "parti, tök adu" in out and "passz" not in out
+    assert "klasszikus" in out and "classic" not in out
+    status, out, _err = run("--lang", "hu", "solve", DEAL, "--bid", "party", "--trump", "bells", "--value")
+    assert "klasszikus értéktábla" in out and "classic értéktábla" not in out
+
+
+def test_item10_the_board_menu_names_the_value_tables_in_hungarian():
+    from ulti_solver.board.page import board_meta
+
+    class Limits:
+        body_bytes = 1
+
+    with i18n.using("hu"):
+        assert board_meta(Limits())["table_words"] == {"classic": "klasszikus", "tournament": "verseny"}
+    assert board_meta(Limits())["table_words"] == {"classic": "classic", "tournament": "tournament"}

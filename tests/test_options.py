@@ -35,6 +35,52 @@ def test_a_hand_void_in_hearts_given_as_words_is_still_a_hand(ulti):
     assert json.loads(result.stdout)["deal"] == VOID_IN_HEARTS
 
 
+@pytest.mark.parametrize("command", ["play", "solve"])
+def test_item19_an_option_after_double_dash_is_read_as_cards_and_said_so(command, ulti, bad_input):
+    """After '--' every word is an argument: '--talon' there is not "no such option, did you mean '--talon'"."""
+    cards = ["A97.TK8.O8.U9"] if command == "play" else DEAL.split()
+    line = bad_input(ulti(command, *cards, "--bid", "party", "--trump", "bells", "--", "--talon", "x"))
+    assert "'--talon' comes after '--'" in line and "not as an option" in line
+    assert "Did you mean" not in line
+
+
+def test_item19_a_mistyped_option_before_double_dash_still_gets_its_did_you_mean(ulti, bad_input):
+    bad_input(ulti("solve", DEAL, "--bid", "party", "--trum", "bells"), "No such option '--trum'", "'--trump'")
+
+
+# -- numbers that are not numbers (issue 31 item 20) --------------------------------------------
+
+
+@pytest.mark.parametrize("seconds", ["nan", "NaN", "inf", "1e400"])
+def test_item20_time_refuses_nan_and_infinity(seconds, ulti, bad_input):
+    bad_input(ulti("bid", "--time", seconds, "A97.TK8.O8.U9.KO"), "'--time'", "not a finite number")
+
+
+@pytest.mark.parametrize("seconds", ["-1", "-inf"])
+def test_item20_time_refuses_a_negative_number(seconds, ulti, bad_input):
+    bad_input(ulti("bid", "--time", seconds, "A97.TK8.O8.U9.KO"), "'--time'", "x>=0")
+
+
+def test_item20_every_float_option_refuses_nan_and_infinity():
+    """Every command's float options go through FiniteFloat: click's own float types take nan and inf."""
+    import click
+
+    from ulti_solver.cli import main
+    from ulti_solver.cli.options import FiniteFloat
+
+    ctx = click.Context(main)
+    floats = [
+        (name, param.name)
+        for name in main.list_commands(ctx)
+        for param in main.get_command(ctx, name).params
+        if isinstance(param.type, (click.types.FloatParamType, click.FloatRange))
+    ]
+    assert floats, "no float option found: the check would check nothing"
+    for name, option in floats:
+        param = next(p for p in main.get_command(ctx, name).params if p.name == option)
+        assert isinstance(param.type, FiniteFloat), f"ulti {name} {option}"
+
+
 # -- options given twice -------------------------------------------------------------------------
 
 

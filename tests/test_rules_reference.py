@@ -263,12 +263,13 @@ def test_a_word_in_json_and_the_glossary(ulti):
     assert any(entry["english"] == "declarer" for entry in data["glossary"])
 
 
-def test_a_word_no_rule_mentions_says_so_and_lists_the_rules(ulti):
-    result = ulti("rules", "kontrra")
-    assert result.exit_code == 0
-    assert result.stdout.startswith("No rule mentions 'kontrra'.")
-    assert "Did you mean: kontra" in result.stdout
-    assert "R1 " in result.stdout and "R44 " in result.stdout
+def test_item12_a_word_no_rule_mentions_is_bad_input_with_a_did_you_mean(ulti, bad_input):
+    """An unknown topic is an error (exit 2), as an unknown rule id (R99) is."""
+    line = bad_input(ulti("rules", "kontrra"), "no rule mentions 'kontrra'", "did you mean: kontra")
+    assert "ulti rules --list" in line
+    bad_input(ulti("rules", "zzzz"), "no rule mentions 'zzzz'", "ulti rules --list")
+    bad_input(ulti("rules", "zzzz", "--json"), "no rule mentions 'zzzz'")
+    bad_input(ulti("rules", "R99"), "there is no rule R99")
 
 
 def test_the_list_of_rules(ulti):

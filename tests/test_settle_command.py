@@ -3,7 +3,7 @@ prints it, and its input errors, each one line."""
 
 import pytest
 
-SETTLE_FIELDS = {"bid", "trump", "table", "per_defender", "declarer_total", "items"}
+SETTLE_FIELDS = {"bid", "trump", "table", "per_defender", "declarer_total", "by_defender", "items"}
 
 
 @pytest.fixture
@@ -26,6 +26,12 @@ def test_r31_ulti_made_party_lost_pays_three_in_the_classic_table(ulti_settle):
     assert (data["bid"], data["trump"], data["table"]) == ("ulti", "leaves", "classic")
     assert data["items"] == [{"name": "party", "made": False, "units": -1}, {"name": "ulti", "made": True, "units": 4}]
     assert data["per_defender"] == 3 and data["declarer_total"] == 6  # R30: 2S in all
+
+
+def test_item6_r30_by_defender_is_there_without_kontras(ulti_settle):
+    """INTERFACE.md: the object always has by_defender, not only when kontras make the defenders differ."""
+    data = ulti_settle("--bid", "ulti", "--trump", "leaves", "--made", "ulti")
+    assert data["by_defender"] == [3, 3]
 
 
 def test_r32_a_lost_40_100_costs_double_in_the_tournament_table(ulti_settle):
@@ -89,3 +95,21 @@ def test_an_empty_settle_option_is_refused_in_one_line(args, option, ulti, bad_i
     bad_input(ulti("settle", "--bid", "40-100 ulti", "--trump", "leaves", *args), option, "empty")
     none = ulti("settle", "--bid", "40-100 ulti", "--trump", "leaves", "--made", "-", "--silent", "-")
     assert none.exit_code == 0 and "The declarer pays each defender 12" in none.stdout
+
+
+# -- the settlement in Python (issue 31 item 11) ---------------------------------------------
+
+
+def test_item11_r31_print_of_a_settlement_is_what_ulti_settle_prints(ulti):
+    from ulti_solver import settle
+
+    args = ["--bid", "40-100 ulti", "--trump", "leaves", "--made", "ulti", "--kontra", "ulti"]
+    shown = ulti("settle", *args)
+    assert shown.exit_code == 0
+    assert str(settle("40-100 ulti", "leaves", ["ulti"], kontra="ulti")) + "\n" == shown.stdout
+
+
+def test_item11_r33_silent_none_means_no_silent_item():
+    from ulti_solver import settle
+
+    assert settle("ulti", "leaves", ["ulti"], silent=None) == settle("ulti", "leaves", ["ulti"])

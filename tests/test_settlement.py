@@ -296,6 +296,7 @@ def test_r30_json():
         "table": "tournament",
         "per_defender": 8,
         "declarer_total": 16,
+        "by_defender": [8, 8],
         "items": [
             {"name": "party", "made": True, "units": 1},
             {"name": "ulti", "made": True, "units": 4},

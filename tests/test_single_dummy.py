@@ -19,7 +19,7 @@ from worlds_brute import brute_force
 from ulti_solver.analysis.replay import analyse_game
 from ulti_solver.analysis.single_dummy import band, legal_cards, play_values, with_knowable
 from ulti_solver.bids import HEARTS, NON_RED_TRUMPS, parse_bid
-from ulti_solver.cards import cards_of
+from ulti_solver.cards import card_name, cards_of
 from ulti_solver.dealing import biased_deal
 from ulti_solver.knowledge import information_set
 from ulti_solver.kontra import kontra_for
@@ -166,6 +166,48 @@ def test_r44_a_hindsight_blunder_that_was_bad_luck_from_the_player_s_seat():
     assert summary["hindsight_bands"]["2"]["blunder"] == 1 and summary["bands"]["2"]["blunder"] == 0
 
 
+def test_item4_r42_knowable_all_counts_where_few_and_draws_where_many(monkeypatch):
+    """--knowable all on a whole game: every world where they are few (exact, no error), a
+    drawn sample where they are too many to count (not an error, as it was for every game)."""
+    from ulti_solver.analysis import single_dummy
+
+    monkeypatch.setattr(single_dummy, "MOST_WORLDS", 500)  # the same rule, at a size a test can afford
+    monkeypatch.setattr(single_dummy, "KNOWABLE_DRAWN", 20)
+    record = parse_record(open(GAMES, encoding="utf-8").read().splitlines()[13])
+    game = analyse_game(record.deal, record.bid, record.trump, record.cards)
+    analysis = with_knowable(game, "all")
+    judged = [v for v in analysis.verdicts if v.knowable_samples]
+    exact = [v for v in judged if v.knowable_exact]
+    drawn = [v for v in judged if not v.knowable_exact]
+    assert exact and drawn
+    for v in judged:
+        played = [u.card for u in analysis.verdicts[: v.index - 1]]
+        count = information_set(record.deal, record.bid, record.trump, game.rules, played, v.seat).count()
+        if v.knowable_exact:
+            assert v.knowable_samples == count <= 500 and v.knowable_stderr == 0
+        else:
+            assert count > 500 and v.knowable_samples == 20
+
+
+def test_item5_r44_knowable_names_the_better_cards():
+    """The declarer's ♦7 in trick 6 of line 14 is a blunder from his seat too: the verdict names
+    the cards that were best on his worlds, as hindsight names its best cards."""
+    record = parse_record(open(GAMES, encoding="utf-8").read().splitlines()[13])
+    analysis = with_knowable(analyse_game(record.deal, record.bid, record.trump, record.cards), 30)
+    seven = next(v for v in analysis.verdicts if v.trick == 6 and v.seat == 0)
+    assert seven.band == "blunder" and seven.knowable_best
+    assert seven.card not in seven.knowable_best and set(seven.knowable_best) <= set(seven.best)
+    assert seven.as_json()["knowable_best"] == [card_name(c) for c in seven.knowable_best]
+
+
+def test_item5_r44_the_knowable_line_says_the_better_cards(ulti):
+    games = open(GAMES, encoding="utf-8").read().splitlines()[13] + "\n"
+    result = ulti("analyse", "--file", "-", "--knowable", "30", "--quiet", input=games)
+    assert result.exit_code == 0, result.stderr
+    line = next(text for text in result.stdout.splitlines() if "knowable:" in text)
+    assert "(best was ♠A ♣O ♣T ♣A)" in line
+
+
 # -- the command line ------------------------------------------------------------------------
 
 #: Seat 1 to lead the second trick of a party in bells, after the first trick BT BA BU.
@@ -244,3 +286,14 @@ def test_analyse_without_knowable_bands_the_hindsight_loss(ulti_json):
     rows = ulti_json("analyse", "--file", "-", "--json", input=record + "\n")
     ace = rows[6]
     assert ace["band"] == ace["hindsight_band"] == "blunder" and "knowable_loss" not in ace
+
+
+@pytest.mark.slow
+def test_item4_r42_analyse_knowable_all_on_a_whole_game_says_how_the_worlds_were_valued(ulti):
+    """It failed on every whole game ("give a number of samples instead (--samples N)")."""
+    games = open(GAMES, encoding="utf-8").read().splitlines()[13] + "\n"
+    result = ulti("analyse", "--file", "-", "--knowable", "all", "--quiet", input=games)
+    assert result.exit_code == 0, result.stderr
+    assert "Worlds: every world counted for " in result.stdout
+    assert "on 1,000 drawn worlds each (± the standard error)" in result.stdout
+    assert "knowable: 12.00 on all 35 worlds (exact) (best was ♠A ♣O ♣T ♣A)" in result.stdout

@@ -104,7 +104,7 @@ COMPONENT_WORDS = {
     DURCHMARS: LP_("component", "durchmars"),
     BETLI: LP_("component", "betli"),
 }
-#: The words of a bid as it is said: the party alone is Hungarian passz (piros passz), the flags
+#: The words of a bid as it is said: the party alone is Hungarian parti (piros parti), the flags
 #: piros, terített, színtelen.
 _SAID_WORDS = {
     PARTY: LP_("bid", "party"),
@@ -128,7 +128,7 @@ def component_word(component: str) -> str:
 
 class BidWords:
     """A bid as a player reads it, in the language of the run when printed: ``40-100 ulti``,
-    ``red party`` (Hungarian ``piros passz``).  ``str(bid)`` stays the English of INTERFACE.md."""
+    ``red party`` (Hungarian ``piros parti``).  ``str(bid)`` stays the English of INTERFACE.md."""
 
     __slots__ = ("bid",)
 

@@ -36,6 +36,7 @@ through gettext's global domain, which is how click is translated.
 
 from __future__ import annotations
 
+import numbers
 import os
 from contextlib import contextmanager
 from typing import Iterator, Optional
@@ -208,6 +209,61 @@ def _catalog():
     return _active
 
 
+# -- numbers as each language writes them ---------------------------------------------------------
+
+#: Hungarian writes 0,47 and 100 000 (a non-breaking space between thousands), English 0.47 and 100,000.
+_HUNGARIAN_DIGITS = str.maketrans({".": ",", ",": "\u00a0"})
+
+
+def decimal(text: str) -> str:
+    """A number already formatted the English way (``0.47``, ``100,000``), written as the language of
+    the run writes it: unchanged in English, ``0,47`` and ``100 000`` in Hungarian.  Text output only:
+    JSON keeps its numbers."""
+    return text if language() == SOURCE else text.translate(_HUNGARIAN_DIGITS)
+
+
+def number(value, spec: str = "") -> str:
+    """``format(value, spec)`` as the language of the run writes numbers (:func:`decimal`)."""
+    return decimal(format(value, spec))
+
+
+class _LocalNumber:
+    """A number put into a translated message: it formats as the language writes numbers."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        return number(self.value, spec)
+
+    def __str__(self) -> str:
+        return number(self.value)
+
+    def __repr__(self) -> str:  # {value!r} shows what was typed, as it was typed
+        return repr(self.value)
+
+
+def _local(value):
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return _LocalNumber(value)
+    return value
+
+
+class _LocalText(str):
+    """A translated message whose ``format`` writes its numbers as the language does (Hungarian)."""
+
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> str:
+        return str.format(self, *map(_local, args), **{name: _local(value) for name, value in kwargs.items()})
+
+
+def _localised(text: str) -> str:
+    return text if _language == SOURCE else _LocalText(text)
+
+
 # -- the marks ------------------------------------------------------------------------------------
 
 
@@ -215,22 +271,22 @@ def _(message: str) -> str:
     """``message`` in the language of the run."""
     if not message:  # the catalog's empty msgid is its header
         return message
-    return _catalog().gettext(message)
+    return _localised(_catalog().gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for ``n`` things, in the language of the run: ``ngettext("{n} card", "{n} cards", n)``."""
-    return _catalog().ngettext(singular, plural, n)
+    return _localised(_catalog().ngettext(singular, plural, n))
 
 
 def n_(singular: str, plural: str, n: int, **values) -> str:
     """:func:`ngettext` with the count put in as ``{n}`` (and ``values``): ``n_("{n} card", "{n} cards", 3)``."""
-    return _catalog().ngettext(singular, plural, n).format(n=n, **values)
+    return _localised(_catalog().ngettext(singular, plural, n)).format(n=n, **values)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` where its translation depends on ``context`` (Hungarian cases: "in", "of" ...)."""
-    return _catalog().pgettext(context, message)
+    return _localised(_catalog().pgettext(context, message))
 
 
 def N_(message: str) -> str:
@@ -268,7 +324,7 @@ class Message:
             text = catalog.pgettext(self.context, self.singular)
         else:
             text = catalog.gettext(self.singular) if self.singular else ""
-        return text.format(**self.values)
+        return _localised(text).format(**self.values)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)

@@ -14,10 +14,10 @@ than the first.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import checks
-from ..bids import Bid
+from ..bids import BETLI, DURCHMARS, Bid
 from ..cards import SUIT_NAMES, Card, Suit, card_label, card_name, cards_of
 from ..coerce import as_cards, as_game, as_game_at
 from ..deal import SEAT_NAMES, Deal
@@ -137,6 +137,9 @@ class CardVerdict:
     knowable_loss: Optional[float] = None
     knowable_stderr: Optional[float] = None
     knowable_samples: Optional[int] = None
+    #: Whether every such world was counted (exact), and the cards best on them (R43).
+    knowable_exact: Optional[bool] = None
+    knowable_best: Optional[List[Card]] = None
 
     @property
     def error(self) -> bool:
@@ -213,6 +216,8 @@ class CardVerdict:
                     "knowable_loss": round(self.knowable_loss, 6),
                     "knowable_stderr": round(self.knowable_stderr, 6),
                     "knowable_samples": self.knowable_samples,
+                    "knowable_exact": self.knowable_exact,
+                    "knowable_best": [card_name(c) for c in self.knowable_best or ()],
                 }
             ),
         }
@@ -242,6 +247,24 @@ class GameAnalysis:
             costs[verdict.seat] += verdict.cost
         return costs
 
+    def decided_early(self) -> List[Tuple[str, int]]:
+        """A betli or durchmars lost before the last trick, and the trick that lost it: the first
+        the declarer took (R23) or the first the defenders took (R21).  The rest of the play
+        cannot change it, as a played ulti seven cannot be played again (R19)."""
+        watched = [c for c in (BETLI, DURCHMARS) if c in self.bid.components]
+        if not watched:
+            return []
+        play = PlayRules.for_game(self.bid, self.trump, self.rules)
+        cards = [v.card for v in self.verdicts]
+        decided = []
+        for trick in range(1, len(cards) // 3 + 1):
+            so_far = replay(self.deal, play, cards[: 3 * trick]).so_far
+            for component in list(watched):
+                if (so_far.declarer_tricks if component == BETLI else so_far.defender_tricks) and trick < 10:
+                    decided.append((str(component), trick))
+                    watched.remove(component)
+        return decided
+
     def __str__(self) -> str:
         """The table ``ulti analyse`` prints: the tricks, the errors, the summary."""
         from ..render.analyse import game_table  # the text layer, loaded only to print (as chess.svg)
@@ -264,6 +287,11 @@ class GameAnalysis:
             "bands": self.bands_by_seat(),
             **({"hindsight_bands": self.bands_by_seat(hindsight=True)} if self.knowable else {}),
             **({"kontra": self.kontra.as_json()} if self.kontra else {}),
+            **(
+                {"decided": [{"component": c, "made": False, "trick": t} for c, t in self.decided_early()]}
+                if self.decided_early()
+                else {}
+            ),
         }
 
     @property

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ..cards import Card, card_label, card_name, cards_of
 from ..deal import SEAT_SUBJECTS
@@ -34,6 +34,9 @@ from ..search import world_joints, world_totals
 
 #: ``--samples all`` counts every world up to this many; more is an error that names the count.
 MOST_WORLDS = 100_000
+#: ``--knowable all`` draws this many worlds for a card whose player could not tell more than
+#: :data:`MOST_WORLDS` apart (the first tricks of a game: millions); every other card counts all.
+KNOWABLE_DRAWN = 1_000
 #: Worlds per task for a pool or a cluster: enough search that shipping it costs little.
 WORLDS_PER_TASK = 25
 #: R44: the knowable (or hindsight) loss, in units per defender, from which a card is marked.
@@ -296,10 +299,23 @@ def play_values(
 WORLD_STRIDE = 1_000_000
 
 
-def knowable_loss(analysis, index: int, samples: Union[int, str], seed: int) -> Tuple[float, float, int]:
+class Knowable(NamedTuple):
+    """R44 from a card's own seat: its loss against the best card on the worlds its player could
+    not tell apart, the loss's standard error, on how many worlds, whether every world was
+    counted (exact), and the cards that were best on them."""
+
+    loss: float
+    stderr: float
+    samples: int
+    exact: bool
+    best: Tuple[Card, ...]
+
+
+def knowable_loss(analysis, index: int, samples: Union[int, str], seed: int) -> Knowable:
     """R44 for card ``index`` (0-based) of an analysed game: the loss of the card played against
     the best card, on the worlds its player could not tell apart at that moment (R42, R43), in units
-    per defender from his side, its paired standard error, and the number of worlds."""
+    per defender from his side.  ``samples="all"`` counts every world where there are at most
+    :data:`MOST_WORLDS`, and draws :data:`KNOWABLE_DRAWN` where there are more."""
     from ..knowledge import information_set
 
     verdict = analysis.verdicts[index]
@@ -307,15 +323,17 @@ def knowable_loss(analysis, index: int, samples: Union[int, str], seed: int) -> 
     info = information_set(analysis.deal, analysis.bid, analysis.trump, analysis.rules, played, verdict.seat)
     cards = legal_cards(info)
     if len(cards) == 1:
-        return 0.0, 0.0, 0  # a forced card loses nothing, whatever the worlds
-    if samples == "all":
-        worlds, exact = chosen_worlds(info, "all", seed)
+        return Knowable(0.0, 0.0, 0, True, (verdict.card,))  # a forced card loses nothing, whatever the worlds
+    if samples == "all" and info.count() <= MOST_WORLDS:
+        worlds, exact = list(info.worlds()), True
     else:
-        worlds, exact = [info.world(seed, index * WORLD_STRIDE + i) for i in range(samples)], False
+        drawn = KNOWABLE_DRAWN if samples == "all" else samples
+        worlds, exact = [info.world(seed, index * WORLD_STRIDE + i) for i in range(drawn)], False
     totals, _ = card_totals(info, cards, worlds, kontra=analysis.kontra)
     valued = values_of_cards(cards, totals, verdict.seat == DECLARER, exact)
     mine = next(v for v in valued if v.card == verdict.card)
-    return mine.loss, mine.stderr_loss, len(worlds)
+    best = tuple(v.card for v in valued if v.best)
+    return Knowable(mine.loss, mine.stderr_loss, len(worlds), exact, best)
 
 
 def _knowable_task(analysis, samples, seed, index):
@@ -327,8 +345,8 @@ def with_knowable(
 ):
     """The analysis with every card's knowable verdict (R44) beside its hindsight one: the worlds of
     card k are drawn from its player's information set at that moment (``samples`` of them, or
-    ``"all"``: every world, exact, an error past 100,000).  Cards are spread over ``jobs``
-    processes (or a Dask ``cluster``), each drawing its own worlds, so the answer is the same
+    ``"all"``: every world, exact, where at most 100,000 fit; 1,000 drawn where more do).  Cards
+    are spread over ``jobs`` processes (or a Dask ``cluster``), each drawing its own worlds, so the answer is the same
     however it is spread.  ``on_card(n)`` is told how many cards are done."""
     import dataclasses
 
@@ -341,9 +359,16 @@ def with_knowable(
     verdicts = []
     jobs = max(1, min(jobs, len(indices) or 1))
     with ordered_results(work, indices, jobs, 1, cluster=cluster, cluster_chunk=1) as results:
-        for verdict, (loss, stderr, worlds) in zip(analysis.verdicts, results, strict=True):
+        for verdict, judged in zip(analysis.verdicts, results, strict=True):
             verdicts.append(
-                dataclasses.replace(verdict, knowable_loss=loss, knowable_stderr=stderr, knowable_samples=worlds)
+                dataclasses.replace(
+                    verdict,
+                    knowable_loss=judged.loss,
+                    knowable_stderr=judged.stderr,
+                    knowable_samples=judged.samples,
+                    knowable_exact=judged.exact,
+                    knowable_best=list(judged.best),
+                )
             )
             if on_card is not None:
                 on_card(len(verdicts))

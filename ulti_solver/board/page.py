@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..analysis.replay import analyse_game
 from ..bids import CANONICAL_WORDS
-from ..i18n import _, language
+from ..i18n import _, language, pgettext
 from ..report.data import game_data, page_meta
 from ..report.html import fill, report_html, script_json, static_text
 from ..variants import DEFAULT_RULEBOOK, RULEBOOKS, VALUE_TABLES, VARIANTS
@@ -57,6 +57,7 @@ def board_meta(limits) -> dict:
         "default_rulebook": DEFAULT_RULEBOOK,
         "variants": [{"name": v.name, "rule": v.rule, "text": _(v.with_it)} for v in VARIANTS.values()],
         "tables": list(VALUE_TABLES),
+        "table_words": {table: pgettext("value table", table) for table in VALUE_TABLES},  # the menu's words
         "bid_words": list(CANONICAL_WORDS),
         "bids": list(SUGGESTED_BIDS),
         "body_bytes": limits.body_bytes,

@@ -64,7 +64,7 @@ from .options import (
     100_000,
     N_(
         "Also judge each card from what its player could know then (R40-R44): on N worlds drawn from "
-        "his information set, or 'all' of them (exact; an error past 100,000)."
+        "his information set, or 'all' of them (exact where 100,000 or fewer fit; 1,000 drawn where more do)."
     ),
 )
 @seed_option(N_("The seed of --knowable's draws."))
@@ -74,7 +74,7 @@ from .options import (
     N_(
         "JSON lines: one object per card (index, trick, seat, card, value_before, value_after, "
         "best, error, cost, hindsight_loss, hindsight_band, band; with --knowable knowable_loss, "
-        'knowable_stderr, knowable_samples), then {"summary": ...}.'
+        'knowable_stderr, knowable_samples, knowable_exact, knowable_best), then {"summary": ...}.'
     )
 )
 @click.option(

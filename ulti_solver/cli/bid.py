@@ -16,6 +16,7 @@ from .app import interrupted_status, one_line
 from .language import UltiCommand
 from .options import (
     BadInput,
+    FiniteFloat,
     bids_option,
     build_rules,
     check_jobs_or_cluster,
@@ -61,7 +62,7 @@ METAVAR = "HAND12"
 @click.option(
     "--time",
     "budget",
-    type=click.FloatRange(min=0),
+    type=FiniteFloat(min=0),
     metavar="SECONDS",
     help=N_(
         "Start no new look at the worlds after this long: the answer then rests on fewer worlds, "

@@ -146,9 +146,20 @@ def _with_extras(param):
     return get_help_record
 
 
+#: ``ctx.meta`` key: the words given after ``--``, which click reads as arguments whatever they look like.
+AFTER_DASHES = "ulti.after_dashes"
+
+
 class UltiCommand(TranslatedHelp, click.Command):
     """Every ``ulti`` command: ``--lang``, and its help in the language of the run."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.params.append(lang_option())
+
+    def parse_args(self, ctx, args):
+        """Click's parsing; the words after ``--`` are kept, so that a card argument that looks like
+        an option is told from a mistyped option (``--talon`` after ``--`` is not "no such option")."""
+        if "--" in args:
+            ctx.meta[AFTER_DASHES] = tuple(args[args.index("--") + 1 :])
+        return super().parse_args(ctx, args)

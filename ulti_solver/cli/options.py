@@ -7,6 +7,7 @@ with one line that names what is wrong.
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from typing import Optional, Sequence
@@ -21,7 +22,7 @@ from ..kontra import NO_SPEC, Kontra, KontraSpec, parse_kontra
 from ..render.output import CSV, JSON, TABLE
 from ..runner import JOBS_PER_CORE, SPREAD_AFTER, ClusterAddress, default_jobs, max_jobs
 from ..variants import Rules, make_rules
-from .language import option
+from .language import AFTER_DASHES, option
 
 #: A word on the command line that can only be a mistyped option: ``-x``, ``--trum``.
 #: (A hand starts with a rank, a suit letter, or '-.' for a void in hearts.)
@@ -40,6 +41,21 @@ def output_format(as_json: bool = False, as_csv: bool = False) -> str:
 
         raise click.UsageError(_("choose one of --json and --csv"))
     return JSON if as_json else CSV if as_csv else TABLE
+
+
+class FiniteFloat(click.FloatRange):
+    """A real number in a range, and finite: what every float option takes.
+
+    click's FloatRange lets ``nan`` through (nan compares false with every
+    bound) and ``inf`` where no upper bound is set; a time budget of nan
+    would never be spent, and neither says what the user meant.
+    """
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(_("{value} is not a finite number").format(value=excerpt(str(value))), param, ctx)
+        return number
 
 
 def _apply(options):
@@ -88,8 +104,15 @@ def _no_option_words(ctx, param, tokens):
     runs as the deal's callback, before click checks the required options,
     so ``ulti solve DEAL -q`` names ``-q`` rather than a missing ``--bid``.
     """
+    after_dashes = ctx.meta.get(AFTER_DASHES, ()) if ctx is not None else ()
     for token in tokens:
         if _OPTION_LIKE.match(token):
+            if token in after_dashes:  # '--' said "no more options": no option of this name can be meant
+                raise BadInput(
+                    _(
+                        "{word} comes after '--', so it is read as cards, not as an option: put options before '--'"
+                    ).format(word=excerpt(token))
+                )
             params = ctx.command.params if ctx is not None else ()
             known = [name for p in params for name in getattr(p, "opts", ()) if name.startswith("-")]
             name = token.split("=", 1)[0]
@@ -97,6 +120,7 @@ def _no_option_words(ctx, param, tokens):
             import difflib  # only for a mistyped option: kept off the start-up path
 
             close = difflib.get_close_matches(name, known, cutoff=0.75) if name.startswith("--") else []
+            close = [option for option in close if option != name]  # never "did you mean" itself
             raise click.NoSuchOption(shown, possibilities=close or None, ctx=ctx)
     return tokens
 

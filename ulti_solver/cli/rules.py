@@ -145,6 +145,15 @@ def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool)
         ids = {rule.id for rule in reference.rules_mentioning(phrase, reference.reference("en"))}
         found = [rule for rule in ref.rules if rule.id in ids]
     glossary = reference.glossary_mentioning(phrase, ref)
+    if not found and not glossary:  # an unknown topic is bad input, as an unknown rule id is (exit 2)
+        near = reference.close_words(phrase, ref)
+        if near:
+            raise BadInput(
+                _("no rule mentions {word}; did you mean: {words}? ('ulti rules --list' lists the rules)").format(
+                    word=excerpt(phrase), words=", ".join(near)
+                )
+            )
+        raise BadInput(_("no rule mentions {word} ('ulti rules --list' lists the rules)").format(word=excerpt(phrase)))
     if as_json:
         out.json({"rules": [rule.as_json() for rule in found], "glossary": [e.as_json() for e in glossary]})
         return

@@ -81,8 +81,8 @@ def _not_empty(ctx, param, value):
 )
 @json_option(
     N_(
-        "One JSON object: bid, trump, table, per_defender, declarer_total, items; with kontras also "
-        "by_defender, kontra and each item's level."
+        "One JSON object: bid, trump, table, per_defender, declarer_total, by_defender, items; with kontras "
+        "also kontra and each item's level."
     )
 )
 def command(bid, trump, made, silent, table, rulebook, variants, kontra, concede_game, as_json):

@@ -7,8 +7,9 @@
 Modules, one concern each: :mod:`.table` (who played each card),
 :mod:`.inference` (R41: what the play reveals), :mod:`.marriages` (R40:
 what the announcements reveal), :mod:`.facts` (the facts in words),
-:mod:`.worlds` (counting, ranking and drawing placements), :mod:`.view`
-(the information set and its two builders).
+:mod:`.worlds` (counting, ranking and drawing placements), :mod:`.checking`
+(a seat's own account checked), :mod:`.placing` (facts to constraints, and
+which facts clash), :mod:`.view` (the information set and its two builders).
 """
 
 from .errors import KnowledgeError, NoWorldError

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from ..cards import SUIT_WORDS, Card, Hand, card_rank, card_suit
+from ..cards import SUIT_WORDS, Card, Hand, card_name, card_rank, card_suit, cards_of
 from ..deal import SEAT_SUBJECTS
 from ..i18n import L_, N_
 
@@ -114,3 +114,26 @@ class NotBoth:
 
 
 Fact = Union[Lacks, Holds, NotBoth]
+
+
+def card_names(mask: int) -> str:
+    """Cards as a message lists them: ``HA HT H9``."""
+    return " ".join(card_name(c) for c in cards_of(mask))
+
+
+class Said:
+    """A fact in a message, put into words when the message is printed."""
+
+    __slots__ = ("fact",)
+
+    def __init__(self, fact):
+        self.fact = fact
+
+    def __str__(self) -> str:
+        return str(self.fact)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self):
+        return (Said, (self.fact,))

@@ -8,9 +8,10 @@ from ..deal import seat_name
 from ..i18n import N_, NN_, _, n_
 from ..play import PlayRules, trick_winner
 from ..position import replay
-from .legends import FROM_THERE, explained, value_legend
+from .legends import FROM_THERE, explained, silent_value_legend, value_legend
+from .results import result_text
 from .tables import aligned, deal_header
-from .words import card_text, cards_text, pays_text, result_text, signed, units_text
+from .words import card_text, cards_text, pays_text, signed, units_text
 
 if TYPE_CHECKING:
     from ..analysis.replay import GameAnalysis
@@ -93,8 +94,11 @@ def game_table(analysis: GameAnalysis) -> List[str]:
         lines += explained(
             _("Knowable"), "; ".join(_bands_words(s, analysis.bands_by_seat()[str(s)]) for s in range(3))
         )
+    for component, trick in analysis.decided_early():  # R21, R23: nothing after it changes the outcome
+        lines += explained(_("Decided"), _(DECIDED_WORDS[component]).format(trick=trick))
     lines += [""] + _game_end(analysis, play)
     lines += ["", *value_legend(analysis.rules.value_table, FROM_THERE, bool(analysis.kontra))]
+    lines += silent_value_legend(analysis.bid)
     lines += explained(_("value after"), _("the value once the trick's last card is played"))
     return lines
 
@@ -104,6 +108,7 @@ def _knowable_lines(analysis: GameAnalysis) -> List[str]:
     marked = [v for v in analysis.verdicts if v.hindsight_band or v.band]
     lines = ["", _("Errors, judged two ways (R44): in hindsight, every card known; and from what the player")]
     lines += [_("could know then, on the worlds he could not tell apart (mean loss ± its standard error):"), ""]
+    lines += _worlds_counted(analysis)
     if not marked:
         return lines + [_("  No card lost as much as a unit either way.")]
     for v in marked:
@@ -127,6 +132,15 @@ def _knowable_lines(analysis: GameAnalysis) -> List[str]:
             loss=v.knowable_loss,
             stderr=v.knowable_stderr,
         )
+        if v.knowable_exact and v.knowable_samples:
+            knowable = n_(
+                "{loss:.2f} on the {n} world (exact)",
+                "{loss:.2f} on all {n} worlds (exact)",
+                v.knowable_samples,
+                loss=v.knowable_loss,
+            )
+        if v.knowable_best and (v.band or (v.knowable_exact and v.knowable_loss)):  # beyond the noise (R43, R44)
+            knowable += _(" (best was {cards})").format(cards=cards_text(v.knowable_best))
         if v.band:
             verdict = _("{band}: from his seat he could have known better").format(band=_(BAND_WORDS[v.band][0]))
         elif v.hindsight_band:
@@ -136,6 +150,47 @@ def _knowable_lines(analysis: GameAnalysis) -> List[str]:
         lines += explained(pad + _("hindsight"), hindsight)
         lines += explained(pad + _("knowable"), f"{knowable}: {verdict}")
     return lines
+
+
+def _worlds_counted(analysis: GameAnalysis) -> List[str]:
+    """With ``--knowable all``: which cards were valued on every world, and which on drawn ones
+    (their player could tell too many apart to count them)."""
+    from ..analysis.single_dummy import MOST_WORLDS  # loaded with --knowable already
+
+    judged = [v for v in analysis.verdicts if v.knowable_samples]
+    exact = [v for v in judged if v.knowable_exact]
+    if not exact:  # --knowable N: the header already says the worlds are drawn
+        return []
+    drawn = [v for v in judged if not v.knowable_exact]
+    lines = explained(
+        _("  Worlds"),
+        n_(
+            "every world counted for {n} card (exact)",
+            "every world counted for {n} cards (exact)",
+            len(exact),
+        )
+        + (
+            n_(
+                "; {n} card, whose player had more than {most:,} worlds to tell apart, on {drawn:,} drawn "
+                "worlds (± the standard error)",
+                "; {n} cards, whose players had more than {most:,} worlds to tell apart, on {drawn:,} drawn "
+                "worlds each (± the standard error)",
+                len(drawn),
+                most=MOST_WORLDS,
+                drawn=drawn[0].knowable_samples,
+            )
+            if drawn
+            else ""
+        ),
+    )
+    return lines + [""]
+
+
+#: A betli or durchmars lost before the last trick, in words (R21, R23).
+DECIDED_WORDS = {
+    "betli": N_("betli lost in trick {trick}: the declarer took a trick (R23); the rest could not change it"),
+    "durchmars": N_("durchmars lost in trick {trick}: the defenders took a trick (R21); the rest could not change it"),
+}
 
 
 #: R44's bands as a sentence says one and many (the summary counts them: "1 blunder", "2 mistakes").

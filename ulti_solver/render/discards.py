@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, List, Sequence
 
 from ..bids import component_word
 from ..i18n import _
-from .legends import points_legend, value_legend, whole_bid_legend
-from .tables import aligned
+from .legends import explained, points_legend, silent_value_legend, value_legend, whole_bid_legend
+from .tables import SILENT_LABELS, aligned
 from .words import cards_text, number_text, signed, trump_text, yes_no
 
 if TYPE_CHECKING:
@@ -23,6 +23,11 @@ def discards_legend(results: Sequence[DiscardResult], rules: Rules) -> List[str]
         lines += points_legend(rules)
     if solution.value is not None:
         lines += value_legend(rules.value_table)
+        lines += silent_value_legend(solution.bid)
+    if any(r.solution.silent for r in results):
+        lines += explained(
+            _("silent columns"), _("yes = that side can force it whatever the other side does (R25-R27)")
+        )
     return lines
 
 
@@ -47,7 +52,11 @@ def discards_table(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
     header = ["#", _("discard"), _("trump"), *map(component_word, components)]
     if len(components) > 1:
         header.append(_("whole bid"))
-    header += [_("points")] + ([_("value")] if with_value else []) + [_("marks")]
+    header += [_("points")] + ([_("value")] if with_value else [])
+    silent: List[str] = []  # --silent: one column per silent question any row asked (R25-R27)
+    for result in results:
+        silent += [name for name in result.solution.silent or () if name not in silent]
+    header += [_(SILENT_LABELS[name]) if name in SILENT_LABELS else name for name in silent] + [_("marks")]
     rows = [header]
     for index, result in enumerate(results, start=1):
         solution = result.solution
@@ -58,6 +67,8 @@ def discards_table(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
         row.append(number_text(solution.declarer_points))
         if with_value:
             row.append(signed(solution.value))
+        row += [yes_no((solution.silent or {}).get(name)) for name in silent]
         rows.append(row + [discard_marks(result, rules)])
-    numbers = [len(header) - 2] + ([len(header) - 3] if with_value else [])
+    points = len(header) - 2 - len(silent)
+    numbers = [points] + ([points - 1] if with_value else [])
     return aligned(rows, right=(0, *numbers))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, List
 
 from ..bids import component_word
 from ..cards import format_hand
-from ..i18n import _, n_, pgettext
+from ..i18n import _, decimal, n_, number, pgettext
 from ..kontra import ALL
 from .legends import explained, wrapped
 from .tables import aligned, bid_text
@@ -80,9 +80,9 @@ def advice_lines(advice: KontraAdvice) -> List[str]:
                 choice.choice.word,
                 _on(choice),
                 f"{choice.p_made:.0%}",
-                f"{float(choice.without):+.2f}",
-                f"{float(choice.with_it):+.2f}",
-                f"{float(choice.gain):+.2f}{spread}",
+                number(float(choice.without), "+.2f"),
+                number(float(choice.with_it), "+.2f"),
+                decimal(f"{float(choice.gain):+.2f}{spread}"),
                 _advice(choice),
             ]
         )

@@ -7,9 +7,10 @@ import textwrap
 from typing import TYPE_CHECKING, List, Sequence
 
 from ..i18n import N_, _
-from .words import units_text
+from .words import bid_label, table_word, units_text
 
 if TYPE_CHECKING:
+    from ..bids import Bid
     from ..solution import Solution
     from ..variants import Rules
 
@@ -57,7 +58,7 @@ def value_legend(table: str, how: str = BOTH_SIDES, kontra: bool = False) -> Lis
     :data:`BOTH_SIDES` or :data:`FROM_THERE`."""
     lines = [
         _("value +3: each defender pays the declarer 3 units; negative: the declarer pays each defender;"),
-        *wrapped(_(how).format(table=table), "  ", "  "),
+        *wrapped(_(how).format(table=table_word(table)), "  ", "  "),
     ]
     if kontra:
         lines += explained(
@@ -68,6 +69,32 @@ def value_legend(table: str, how: str = BOTH_SIDES, kontra: bool = False) -> Lis
             ),
         )
     return lines
+
+
+#: The silent items a value can count, as a legend groups them (R25-R27).
+SILENT_GROUPS = (
+    (("declarer-100", "defenders-100"), N_("a silent 100 of either side (R25)")),
+    (("ulti", "ulti-beaten", "defender-ulti", "defender-ulti-beaten"), N_("a silent ulti, made or beaten (R26)")),
+    (("durchmars",), N_("a silent durchmars (R27)")),
+)
+
+
+def silent_value_legend(bid: Bid) -> List[str]:
+    """Where a value comes from beyond the bid's parts: the silent items that can happen in ``bid``,
+    which every value counts (R33), so that "party no" beside a value of +1 reads right."""
+    from ..payments import possible_silent_items  # loaded already wherever a value is shown
+
+    possible = {str(item) for item in possible_silent_items(bid)}
+    items = [_(words) for names, words in SILENT_GROUPS if possible & set(names)]
+    if not items:
+        return []
+    return explained(
+        _("silent items"),
+        _(
+            "besides the parts of the bid, the value counts what can happen unbid in {bid}: {items}, each at "
+            "its price (R33); so a value can differ from what the parts of the bid alone pay"
+        ).format(bid=bid_label(bid), items=", ".join(items)),
+    )
 
 
 def points_legend(rules: Rules, term: str = N_("points")) -> List[str]:
@@ -101,6 +128,7 @@ def legend(solutions: Sequence[Solution], silent: bool) -> List[str]:
         lines += points_legend(solutions[0].rules, N_("declarer points"))
     if any(s.value is not None for s in solutions):
         lines += value_legend(solutions[0].rules.value_table, kontra=bool(solutions[0].kontra))
+        lines += silent_value_legend(solutions[0].bid)
         lines += explained(
             _("if conceded"),
             _(

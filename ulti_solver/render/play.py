@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List
 
 from ..cards import format_hand
-from ..i18n import _, n_, pgettext
-from .legends import explained, wrapped
+from ..i18n import _, decimal, n_, pgettext
+from .legends import explained, silent_value_legend, wrapped
 from .tables import aligned, bid_text
 from .words import card_text, cards_text, kontra_text
 
@@ -70,7 +70,7 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
         )
         made = "-" if card.p_made is None else f"{card.p_made:.0%}"
         value = f"{card.mean_value:+.2f}{spread}"
-        rows.append([card_text(card.card), value, loss, made, _("best") if card.best else ""])
+        rows.append([card_text(card.card), decimal(value), decimal(loss), made, _("best") if card.best else ""])
     lines += aligned(rows)
     lines += [""]
     lines += explained(
@@ -94,4 +94,5 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
         loss += _(" (none: every world counted)")
     lines += explained(_("loss"), loss)
     lines += explained(_("made"), _("how often the whole bid is made after the card with best play (R24)"))
+    lines += silent_value_legend(info.bid)
     return lines

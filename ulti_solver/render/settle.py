@@ -7,11 +7,12 @@ from ..deal import seat_name
 from ..i18n import _, pgettext
 from .legends import explained
 from .tables import aligned, bid_text
-from .words import bid_label, kontra_text, signed
+from .words import bid_label, kontra_text, signed, table_word
 
 
 def settle_table(result) -> list:
-    """The items, their levels where kontra'd, each defender's share where they differ, and who pays."""
+    """The table ``ulti settle`` prints (and ``str`` of a settlement): the items, their levels
+    where kontra'd, each defender's share where they differ, and who pays."""
     split = result.by_defender[0] != result.by_defender[1]
     kontra = bool(result.kontra)
     rows = [
@@ -43,7 +44,7 @@ def settle_table(result) -> list:
     lines = [_("Bid   {bid}").format(bid=said)]
     if kontra:
         lines.append(_("Kontra {kontra}").format(kontra=kontra_text(result.kontra)))
-    lines += [_("Table {table}").format(table=result.table), ""]
+    lines += [_("Table {table}").format(table=table_word(result.table)), ""]
     if result.conceded:
         lines += [_("The declarer gave the game up (R39)."), ""]
     lines += aligned(rows, right=tuple(range(2, len(rows[0]))))

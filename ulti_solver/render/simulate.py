@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, List
 
 from ..analysis.intervals import wilson
 from ..cards import card_name, cards_of
-from ..i18n import NN_, _, n_
+from ..i18n import NN_, _, decimal, n_
 from .legends import explained, value_legend
 from .tables import aligned
 from .words import bid_label, cards_text, trump_text
@@ -138,8 +138,8 @@ def simulation_table(result, shown, constraints: Constraints, table: str) -> Lis
                 bid_label(game.bid),
                 trump_text(game.trump),
                 f"{tally.made}/{tally.samples}",
-                f"{tally.p_made:.2f} ({low:.2f}-{high:.2f})",
-                f"{tally.mean_value:+.2f} ± {tally.stderr_value:.2f}",
+                decimal(f"{tally.p_made:.2f} ({low:.2f}-{high:.2f})"),
+                decimal(f"{tally.mean_value:+.2f} ± {tally.stderr_value:.2f}"),
             ]
         )
     width = min(BAR_WIDTH, TABLE_WIDTH - max(len(line) for line in aligned(rows)) - 2)

@@ -11,8 +11,9 @@ from ..i18n import N_, _, n_
 from ..play import PlayRules
 from ..position import Position, finish_trick, start_of_play
 from .legends import concede_text, explained, legend, wrapped
+from .results import result_text
 from .tables import aligned, answers_table, deal_header, lost_before_play
-from .words import card_text, cards_text, number_text, result_text, signed, trump_text, yes_no
+from .words import card_text, cards_text, number_text, signed, trump_text, yes_no
 
 if TYPE_CHECKING:
     from ..solution import Solution

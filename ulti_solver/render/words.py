@@ -17,9 +17,7 @@ from ..cards import (
     card_name,
     make_card,
 )
-from ..deal import Deal
-from ..i18n import N_, _
-from ..scoring import Scoring
+from ..i18n import LP_, N_, _
 
 if TYPE_CHECKING:
     from ..variants import Rules
@@ -50,7 +48,7 @@ def suit_text(suit: int) -> str:
 
 
 def bid_label(bid: Bid) -> str:
-    """A bid as the tables print it, in the language of the run: ``40-100 ulti``, ``piros passz``."""
+    """A bid as the tables print it, in the language of the run: ``40-100 ulti``, ``piros parti``."""
     return _bid_label(bid, i18n.language())
 
 
@@ -95,18 +93,28 @@ def signed(number) -> str:
         return "-"
     if not number:
         return "0"
-    return f"{int(number):+d}" if number == int(number) else f"{number:+.1f}"
+    return f"{int(number):+d}" if number == int(number) else i18n.decimal(f"{number:+.1f}")
 
 
 def units_text(number) -> str:
     """``3``, ``12.5``: a number of units without its sign."""
-    return str(abs(int(number))) if number == int(number) else f"{abs(number):.1f}"
+    return str(abs(int(number))) if number == int(number) else i18n.decimal(f"{abs(number):.1f}")
+
+
+#: The value tables' names in prose ("classic value table"); --table keeps the English names.
+TABLE_WORDS = {"classic": LP_("value table", "classic"), "tournament": LP_("value table", "tournament")}
+
+
+def table_word(table: str) -> str:
+    """A value table's name as a sentence says it, in the language of the run (R32)."""
+    word = TABLE_WORDS.get(table)
+    return str(table) if word is None else str(word)
 
 
 def rules_text(rules: Rules) -> str:
     switches = ", ".join(rules.switches) if rules.switches else _("no variant switches")
     return _("{book} ({switches}; {table} value table)").format(
-        book=rules.book, switches=switches, table=rules.value_table
+        book=rules.book, switches=switches, table=table_word(rules.value_table)
     )
 
 
@@ -167,11 +175,3 @@ def settlement_text(settlement) -> str:
             made = _("{item} made") if item.made else _("{item} lost")
             parts.append(f"{made.format(item=component_word(item.name))} ({signed(item.units)})")
     return f"{', '.join(parts)}: {pays_text(settlement.per_defender)}"
-
-
-def result_text(deal: Deal, bid: Bid, trump: Optional[int], rules: Rules, outcome, kontra=None) -> str:
-    """How a finished game (``outcome``, all ten tricks) settles, in words (R30-R33, R38)."""
-    from ..kontra import NO_KONTRA
-    from ..settlement import game_settlement  # loaded only where a game ends
-
-    return settlement_text(game_settlement(Scoring(deal, bid, trump, rules, kontra or NO_KONTRA), outcome))

@@ -131,7 +131,8 @@ def _tricks(analysis: GameAnalysis, play: PlayRules) -> List[dict]:
 
 def _ending(analysis: GameAnalysis, play: PlayRules) -> str:
     """How the game ended (R30-R33), or what it is worth where the record stops, as the text table says it."""
-    from ..render.words import pays_text, result_text, signed  # the text table's words, said once
+    from ..render.results import result_text
+    from ..render.words import pays_text, signed  # the text table's words, said once
 
     played = len(analysis.verdicts)
     if played < 30:

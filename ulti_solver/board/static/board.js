@@ -33,7 +33,9 @@
     $("rules").appendChild(el("option", { value: book.name, text: book.name + " \u2014 " + book.description }));
   });
   $("rules").value = meta.default_rulebook;
-  meta.tables.forEach(function (table) { $("table").appendChild(el("option", { value: table, text: table })); });
+  meta.tables.forEach(function (table) {
+    $("table").appendChild(el("option", { value: table, text: (meta.table_words || {})[table] || table }));
+  });
   meta.variants.forEach(function (variant) {
     $("variants").appendChild(el("label", { className: "variant", title: variant.text }, [
       el("input", { type: "checkbox", name: "variant", value: variant.name }),
