@@ -173,6 +173,7 @@ class BidOrder:
     def __init__(self, rules: Rules):
         self.book = rules.book
         self.table = rules.value_table
+        self._over: Dict[Bid, Tuple[Bid, ...]] = {}
         rows = TABLE_ROWS.get(self.book)
         self._row = None if rows is None else {parse_bid(words): index for index, words in enumerate(rows)}
         #: Every bid that may be said, lowest first (under ultiblog and rablo: by rank, ties in R28 order).
@@ -205,8 +206,11 @@ class BidOrder:
         return component_count(bid) < component_count(standing)
 
     def bids_over(self, standing: Bid) -> Tuple[Bid, ...]:
-        """The bids that beat ``standing``, lowest first."""
-        return tuple(bid for bid in self.bids if self.beats(bid, standing))
+        """The bids that beat ``standing``, lowest first (asked at every turn: kept per bid)."""
+        found = self._over.get(standing)
+        if found is None:
+            found = self._over[standing] = tuple(bid for bid in self.bids if self.beats(bid, standing))
+        return found
 
 
 @functools.lru_cache(maxsize=16)
