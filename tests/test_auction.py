@@ -13,7 +13,7 @@ from auction_plain import plain_auction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ulti_solver.bids import EVERY_BID, parse_bid
+from ulti_solver.bids import EVERY_BID, Bid, parse_bid
 from ulti_solver.cards import cards_of, hand_of, parse_card
 from ulti_solver.deal import Deal
 from ulti_solver.game.actions import BID, PASS, PICK_UP, AuctionAction, AuctionError
@@ -229,6 +229,20 @@ def test_r49_no_throw_in_after_another_bid_or_a_red_party():
     robbed = play(auction(), bid(0, "party", (H7, H8)), passes(1), passes(2), pick_up(0, "ulti", (H7, H8)))
     play(robbed, passes(1), passes(2), passes(0))
     assert robbed.end().throw_in is None
+
+
+def test_r49_the_throw_in_under_suit_values_is_the_party_doubled_without_a_trump():
+    a = Auction(DEAL, make_rules("ultiblog", ["suit-values"]))
+    play(a, bid(0, "party", (H7, H8)), passes(1), passes(2), passes(0))
+    assert a.end().throw_in == ThrowIn(False, 2)
+
+
+def test_r46_r47_an_action_that_is_no_action_or_says_no_r28_bid_is_refused():
+    a = play(auction(), bid(0, "party", (H7, H8)))
+    assert "one of pass, pick-up, bid" in str(refused(a, AuctionAction(1, "fold"), "R46"))
+    refused(a, AuctionAction(1, PICK_UP, "ulti", (H7, L9)), "R46")  # text is read at the edge only
+    not_r28 = Bid(frozenset({"betli", "ulti"}))
+    refused(a, AuctionAction(1, PICK_UP, not_r28, (H7, L9)), "R47")
 
 
 # -- the actions at the edge ----------------------------------------------------------------------

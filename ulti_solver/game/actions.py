@@ -68,7 +68,9 @@ class AuctionAction:
     def said(self):
         """The action in the words of the run, for messages: ``1: pick-up ulti``."""
         words = [f"{self.seat}:", KIND_WORDS.get(self.kind, self.kind)]
-        return Joined(words if self.bid is None else words + [bid_words(self.bid)], " ")
+        if self.bid is not None:
+            words.append(bid_words(self.bid) if isinstance(self.bid, Bid) else excerpt(self.bid))
+        return Joined(words, " ")
 
     def as_json(self) -> dict:
         """The record's form of the action (INTERFACE.md, "Whole games")."""

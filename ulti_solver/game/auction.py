@@ -33,7 +33,7 @@ from ..deal import Deal
 from ..i18n import L_
 from ..settlement import concede
 from ..variants import DEFAULT_RULES, Rules
-from .actions import BID, PASS, PICK_UP, AuctionAction, AuctionError
+from .actions import BID, KINDS, PASS, PICK_UP, AuctionAction, AuctionError
 from .ranking import RABLO_BOOK, bid_order
 
 SEATS = 3
@@ -208,7 +208,7 @@ class Auction:
             if action.bid is not None or action.discard is not None:
                 raise self._breach(action, L_("a pass says no bid and lays no cards"), "R46")
             return
-        if action.bid is None:
+        if not isinstance(action.bid, Bid):
             raise self._breach(action, L_("a bid is said with it"), "R46")
         self._check_discard(action)
         if not self.order.may_say(action.bid):
@@ -229,6 +229,8 @@ class Auction:
             )
 
     def _why_not(self, kind: str):
+        if kind not in KINDS:
+            return L_("the action is one of {kinds}", kinds=", ".join(KINDS))
         if self.standing is None:
             return L_("table seat 0 opens the auction with a bid, laying two of his 12 cards")
         if kind in (PICK_UP, BID) and not self.order.bids_over(self.standing[1]):
@@ -293,4 +295,5 @@ class Auction:
             return None
         if self.rules.book == RABLO_BOOK:
             return ThrowIn(void=True, pays=0)
-        return ThrowIn(void=False, pays=-concede(first.bid, None, rules=self.rules).by_defender[0])
+        # A conceded party (R39), priced by red's doubling even under suit-values: no trump is named.
+        return ThrowIn(void=False, pays=-concede(first.bid, None, self.rules.value_table).by_defender[0])

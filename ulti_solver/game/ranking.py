@@ -136,6 +136,9 @@ TABLE_ROWS: Dict[str, Tuple[str, ...]] = {
 _NEVER_EACH_OTHER: FrozenSet[FrozenSet[str]] = frozenset({frozenset({PARTY, ULTI}), frozenset({PARTY, FOUR_ACES})})
 
 
+_EVERY = frozenset(EVERY_BID)
+
+
 class Rank(NamedTuple):
     """A bid's rank under ``ultiblog`` and ``rablo`` (R47): its won value in whole units, then
     the party that ulti and four aces carry (``4+1`` is (4, 1)), compared in that order."""
@@ -189,7 +192,7 @@ class BidOrder:
 
     def may_say(self, bid: Bid) -> bool:
         """Whether the rulebook knows the bid: any R28 bid, or only the table's rows (R47)."""
-        return self._row is None or bid in self._row
+        return bid in (_EVERY if self._row is None else self._row)
 
     def beats(self, bid: Bid, standing: Bid) -> bool:
         """Whether ``bid`` may be said over ``standing`` (R47).  A bid the rulebook does not
