@@ -1,7 +1,7 @@
 """The player's reference of the rules (docs/rules.md) and ``ulti rules R34`` / ``ulti rules WORD``.
 
 Messages cite rule ids; these tests hold the reference to them: every id
-R1-R44 once and in order, every id the program cites present, the
+R1-R50 once and in order, every id the program cites present, the
 Hungarian terms of the seed texts there, the packaged copy the same file,
 and the command that prints a rule doing so in a player's terminal.
 """
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules.md"
 PACKAGED = ROOT / "ulti_solver" / "data" / "rules.md"
 REFERENCE = rules_reference.parse_reference(DOC.read_text(encoding="utf-8"))
-RULE_COUNT = 44
+RULE_COUNT = 50
 
 #: Hungarian terms of the seed texts that the reference must give beside the English words.
 HUNGARIAN_TERMS = [
@@ -202,9 +202,9 @@ def test_a_rule_as_json(ulti):
     assert "per defender" in data["rules"][1]["text"]
 
 
-@pytest.mark.parametrize("args", [["R99"], ["R0"], ["R40-R50"]])
+@pytest.mark.parametrize("args", [["R99"], ["R0"], ["R45-R51"]])
 def test_an_unknown_rule_id_is_one_line_naming_the_known_ones(args, ulti, bad_input):
-    bad_input(ulti("rules", *args), "R1-R44", "no rule R")
+    bad_input(ulti("rules", *args), "R1-R50", "no rule R")
 
 
 @pytest.mark.parametrize("args", [["R34", "kontra"], [""], ["--list", "R3"]])
@@ -214,7 +214,7 @@ def test_ids_mixed_with_words_or_nothing_to_look_for_is_an_error(args, ulti, bad
 
 def test_a_rule_is_wrapped_to_the_terminal_and_never_wider_than_100_columns(ulti):
     for columns, limit in (("200", 100), ("60", 60)):
-        result = ulti("rules", "R1-R44", env={"COLUMNS": columns})
+        result = ulti("rules", "R1-R50", env={"COLUMNS": columns})
         assert result.exit_code == 0
         # Aligned tables and verbatim examples are not wrapped; every sentence is.
         prose = [line for line in result.stdout.splitlines() if "  " not in line.strip()]

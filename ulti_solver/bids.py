@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
-from typing import FrozenSet, Optional, Tuple
+from typing import FrozenSet, List, Optional, Tuple
 
 from . import checks
 from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, SUIT_SYMBOLS_READ, Suit
@@ -397,3 +398,44 @@ def trumps_to_solve(bid: Bid, trump: Optional[Suit]) -> Tuple[Tuple[Bid, Optiona
     if trump is None:
         return tuple((bid, t) for t in NON_RED_TRUMPS)
     return ((bid, trump),)
+
+
+# -- R28: every bid there is ------------------------------------------------------------
+
+
+def _trump_bid_words() -> List[str]:
+    """R28: party alone, and every non-empty choice of {40-100 or 20-100}, ulti, four aces,
+    {durchmars or open durchmars}; cheapest-looking first."""
+    words = ["party"]
+    for hundred, ulti, aces, durchmars in itertools.product(
+        ("", "40-100", "20-100"), ("", "ulti"), ("", "four-aces"), ("", "durchmars", "open durchmars")
+    ):
+        chosen = " ".join(w for w in (hundred, ulti, aces, durchmars) if w)
+        if chosen:
+            words.append(chosen)
+    return words
+
+
+#: Every bid of R28 without its red flag or trump, in the fixed candidate order.
+TRUMP_BIDS: Tuple[Bid, ...] = tuple(parse_bid(w) for w in _trump_bid_words())
+NO_TRUMP_BIDS: Tuple[Bid, ...] = tuple(
+    parse_bid(w)
+    for w in (
+        "betli",
+        "red betli",
+        "open betli",
+        "colorless durchmars",
+        "red colorless durchmars",
+        "open colorless durchmars",
+    )
+)
+
+
+def red_form(bid: Bid) -> Bid:
+    """The bid with its red flag (R28: hearts as trump, or a red betli or colorless durchmars)."""
+    return Bid(bid.components, red=True, open=bid.open, colorless=bid.colorless)
+
+
+#: Every bid of R28 that can be said, red forms included: the trump bids, their red
+#: forms (hearts), then the bids without trump (their red forms are among them).
+EVERY_BID: Tuple[Bid, ...] = TRUMP_BIDS + tuple(red_form(bid) for bid in TRUMP_BIDS) + NO_TRUMP_BIDS

@@ -70,7 +70,7 @@ class Reference:
 
     @property
     def span(self) -> str:
-        """The ids there are, as a range: ``R1-R44``."""
+        """The ids there are, as a range: ``R1-R50``."""
         return f"{self.rules[0].id}-{self.rules[-1].id}"
 
 

@@ -21,12 +21,11 @@ then bells, leaves, acorns, hearts).
 from __future__ import annotations
 
 import heapq
-import itertools
 from dataclasses import dataclass, field
 from typing import Iterable, List, Optional, Sequence, Tuple
 
 from .. import checks
-from ..bids import NON_RED_TRUMPS, Bid, parse_bid
+from ..bids import NO_TRUMP_BIDS, NON_RED_TRUMPS, TRUMP_BIDS, Bid, red_form
 from ..cards import HEARTS, Suit, card_name
 from ..coerce import as_bids, as_deal, as_rules
 from ..deal import Deal
@@ -38,48 +37,15 @@ from ..solution import Solution
 from ..variants import DEFAULT_RULES, Rules
 from .discards import all_discards, twelve_card_deal
 
-
-def _trump_bid_words() -> List[str]:
-    """R28: party alone, and every non-empty choice of {40-100 or 20-100}, ulti, four aces,
-    {durchmars or open durchmars}; cheapest-looking first."""
-    words = ["party"]
-    for hundred, ulti, aces, durchmars in itertools.product(
-        ("", "40-100", "20-100"), ("", "ulti"), ("", "four-aces"), ("", "durchmars", "open durchmars")
-    ):
-        chosen = " ".join(w for w in (hundred, ulti, aces, durchmars) if w)
-        if chosen:
-            words.append(chosen)
-    return words
-
-
-#: Every bid of R28 without its red flag or trump, in the fixed candidate order.
-TRUMP_BIDS: Tuple[Bid, ...] = tuple(parse_bid(w) for w in _trump_bid_words())
-NO_TRUMP_BIDS: Tuple[Bid, ...] = tuple(
-    parse_bid(w)
-    for w in (
-        "betli",
-        "red betli",
-        "open betli",
-        "colorless durchmars",
-        "red colorless durchmars",
-        "open colorless durchmars",
-    )
-)
-
-
 #: Every bid of R28, whatever its trump.
 CANDIDATE_BIDS_ONLY = TRUMP_BIDS + NO_TRUMP_BIDS
-
-
-def _red(bid: Bid) -> Bid:
-    return Bid(bid.components, red=True, open=bid.open, colorless=bid.colorless)
 
 
 #: (bid, trump) for a dealt deal, in the fixed order: each trump bid in bells, leaves,
 #: acorns, then red (hearts); then the no-trump bids.
 CANDIDATE_BIDS: Tuple[Tuple[Bid, Optional[Suit]], ...] = tuple(
     [(bid, t) for bid in TRUMP_BIDS for t in NON_RED_TRUMPS]
-    + [(_red(bid), HEARTS) for bid in TRUMP_BIDS]
+    + [(red_form(bid), HEARTS) for bid in TRUMP_BIDS]
     + [(bid, None) for bid in NO_TRUMP_BIDS]
 )
 
