@@ -434,13 +434,18 @@ def leftovers(text: str, hungarian: set) -> set:
     return found
 
 
+#: The pages whose examples are English: each runs in Hungarian too, once a command.
+ENGLISH_PAGES = ("README.md", "docs/commands.md")
+
+
 def hungarian_readme_outputs(scratch, long: bool = False):
-    """Each README example's run in Hungarian: the quick ones, or with ``long`` those that wait for
-    the slow tests (tests/readme_examples.py)."""
+    """Each example of the English pages run in Hungarian: the quick ones, or with ``long`` those
+    that wait for the slow tests (tests/readme_examples.py)."""
     outputs = {}
-    for number, command in readme_commands(ROOT / "README.md"):
-        if long_example(command) == long:
-            outputs[number] = (command, shell(command, "hu", scratch))
+    for page in ENGLISH_PAGES:
+        for number, command in readme_commands(ROOT / page):
+            if long_example(command) == long and command not in {run[0] for run in outputs.values()}:
+                outputs[f"{page}:{number}"] = (command, shell(command, "hu", scratch))
     return outputs
 
 

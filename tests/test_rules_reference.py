@@ -105,7 +105,7 @@ def cited_ids(text: str):
 
 def test_every_rule_the_program_cites_is_in_the_reference():
     known = {rule.number for rule in REFERENCE.rules}
-    sources = sorted((ROOT / "ulti_solver").rglob("*.py")) + [ROOT / "README.md"]
+    sources = sorted((ROOT / "ulti_solver").rglob("*.py")) + [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     cited = {}
     for path in sources:
         for number in cited_ids(path.read_text(encoding="utf-8")):
