@@ -124,7 +124,8 @@ def run(example: Example, folder: Path) -> subprocess.CompletedProcess:
         ULTI_LANG=example.language,
         PYTHONUTF8="1",
     )
-    env.pop("ULTI_DEBUG", None)
+    for name in ("ULTI_DEBUG", "COLUMNS", "LINES"):  # the caller's terminal (or pytest-xdist's) is not the page's
+        env.pop(name, None)
     return subprocess.run(
         ["bash", "-o", "pipefail", "-c", example.command],
         cwd=folder,
