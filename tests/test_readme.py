@@ -136,6 +136,8 @@ def test_the_python_page_example_runs_and_prints_what_it_says(capsys):
     exec(compile(code, "docs/python.md", "exec"), {})
     printed_lines = capsys.readouterr().out.splitlines()
     assert printed_lines[0] == "ulti bells 5"
+    shown = [line[2:] for line in code.splitlines() if line.startswith("# ")]  # a line printed, as the page shows it
+    assert shown and all(line in printed_lines for line in shown), [line for line in shown if line not in printed_lines]
 
 
 def github_anchor(heading: str) -> str:
