@@ -355,6 +355,7 @@ def test_ulti_bid_json_carries_every_interface_field(ulti_json):
         assert 0 <= row["ci95"][0] <= row["p_made"] <= row["ci95"][1] <= 1
 
 
+@pytest.mark.slow  # 11 s; the slow tests hold the same: the library (however the work is spread) and Dask against -j 2
 def test_ulti_bid_json_is_the_same_with_one_or_two_workers(ulti):
     args = ["bid", "AKU7.T9.OU.AK97", "--bid", "betli", "--bid", "durchmars", "--samples", "30", "--json", "-q"]
     assert ulti(*args, "-j", "1", exit_code=0).stdout == ulti(*args, "-j", "2", exit_code=0).stdout
@@ -366,6 +367,7 @@ def test_ulti_bid_prints_its_table_and_says_how_sure_it_is(ulti):
     assert "separated" in text and "Bid party (acorns trump)" in text
 
 
+@pytest.mark.slow  # 9 s; with the library's Ctrl-C and a process pool's, also slow
 def test_ulti_bid_ctrl_c_prints_the_partial_standings_and_exits_130(monkeypatch, ulti):
     real_look = bidding._Race.look
 

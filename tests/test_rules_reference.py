@@ -105,7 +105,7 @@ def cited_ids(text: str):
 
 def test_every_rule_the_program_cites_is_in_the_reference():
     known = {rule.number for rule in REFERENCE.rules}
-    sources = sorted((ROOT / "ulti_solver").rglob("*.py")) + [ROOT / "README.md"]
+    sources = sorted((ROOT / "ulti_solver").rglob("*.py")) + [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     cited = {}
     for path in sources:
         for number in cited_ids(path.read_text(encoding="utf-8")):
@@ -335,3 +335,28 @@ def test_markdown_for_the_terminal():
         "  a   bb",
         "  10  2",
     ]
+
+
+#: What a text may not cite: files of the developers' contract that the repository does not have,
+#: and the source texts by number outside the rules page, which defines them ("cited as seeds").
+MISSING_FILES = re.compile(r"RULES\.md|INTERFACE\.md|seed-tables|shared/|\bseeds?/")
+SOURCE_NUMBER = re.compile(r"\bseed 00[0-3]\b")
+
+
+def test_no_text_of_the_program_cites_a_file_it_does_not_ship():
+    """Help and messages cite docs/rules.md and 'ulti rules' (every marked text is in the catalog)."""
+    catalog = (ROOT / "ulti_solver" / "locale" / "hu" / "LC_MESSAGES" / "ulti_solver.po").read_text(encoding="utf-8")
+    texts = re.findall(r'^msg(?:id|str) "(.*)"$', catalog, re.M)
+    assert len(texts) > 100
+    cited = [text for text in texts if MISSING_FILES.search(text) or SOURCE_NUMBER.search(text)]
+    assert not cited, cited[:3]
+
+
+def test_no_page_cites_a_file_the_repository_does_not_have():
+    pages = [ROOT / "README.md", ROOT / "README.hu.md", ROOT / "BENCHMARKS.md", *sorted((ROOT / "docs").glob("*.md"))]
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert not MISSING_FILES.search(text), (page.name, MISSING_FILES.search(text).group())
+        prose = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)  # 'ulti rules' output quotes the rules
+        if not page.name.startswith("rules"):
+            assert not SOURCE_NUMBER.search(prose), (page.name, SOURCE_NUMBER.search(prose).group())

@@ -107,26 +107,26 @@ VALUE_TABLES = (CLASSIC, TOURNAMENT)
 RULEBOOKS = {
     book.name: book
     for book in (
-        Rulebook("ultiblog", (), CLASSIC, N_("the ultiblog rule book (seed 000)"), N_("no switches (the default)")),
+        Rulebook("ultiblog", (), CLASSIC, N_("the ultiblog rule book"), N_("no switches (the default)")),
         Rulebook(
             "tournament",
             (TALON_TO_DECLARER,),
             TOURNAMENT,
-            N_("a tournament regulation (seed 003)"),
+            N_("a tournament regulation"),
             N_("the talon's aces and tens are the declarer's; the tournament value table"),
         ),
         Rulebook(
             "classic",
             (MARRIAGE_NEEDS_TRICK, KONTRA_DURCHMARS_INDIVIDUAL),
             CLASSIC,
-            N_("the classic rules page with the classic bid table (seed 002)"),
+            N_("the classic rules page with the classic bid table"),
             N_("marriages count only with a trick won; a kontra on a durchmars is each defender's own"),
         ),
         Rulebook(
             "rablo",
             (DURCHMARS_TEN_HIGH,),
             CLASSIC,
-            N_("a rablóulti rules page, its older rule (seed 001)"),
+            N_("a rablóulti rules page, its older rule"),
             N_("colorless durchmars ranks the ten high"),
         ),
     )

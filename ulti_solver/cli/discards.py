@@ -35,7 +35,7 @@ from .options import (
 @kontra_option(N_("the bid's components, for --value"))
 @json_option(
     N_(
-        "JSON lines, best first: the INTERFACE.md fields of the deal after the discard, "
+        "JSON lines, best first: the fields of 'ulti solve --json' for the deal after the discard, "
         'plus "discard", "ace_or_ten_in_talon", "talon_points", "breaks_marriage".'
     )
 )

@@ -47,7 +47,12 @@ from .options import (
     help=N_("Value every card the player to move may play, and name the best ones (by the value, R34)."),
 )
 @click.option("--line", "with_line", is_flag=True, help=N_("One best line of play from here to the end."))
-@json_option(N_("One JSON object per trump solved, one per line (INTERFACE.md fields)."))
+@json_option(
+    N_(
+        "One JSON object per trump solved, one per line: deal, bid, trump, components, joint, declarer_points, "
+        "rules, and what the other options add."
+    )
+)
 def command(
     deal, bid, trump, variants, rulebook, table, silent, with_value, kontra, play_text, with_cards, with_line, as_json
 ):
