@@ -28,7 +28,7 @@ import functools
 from typing import Dict, FrozenSet, NamedTuple, Tuple
 
 from ..bids import EVERY_BID, FOUR_ACES, PARTY, ULTI, Bid, parse_bid
-from ..settlement import PARTY_BESIDE, component_case, component_units
+from ..payments import PARTY_BESIDE, component_case, component_units
 from ..variants import Rules
 
 CLASSIC_BOOK, TOURNAMENT_BOOK, ULTIBLOG_BOOK, RABLO_BOOK = "classic", "tournament", "ultiblog", "rablo"
