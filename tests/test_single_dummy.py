@@ -244,3 +244,18 @@ def test_analyse_without_knowable_bands_the_hindsight_loss(ulti_json):
     rows = ulti_json("analyse", "--file", "-", "--json", input=record + "\n")
     ace = rows[6]
     assert ace["band"] == ace["hindsight_band"] == "blunder" and "knowable_loss" not in ace
+
+
+@pytest.mark.parametrize("stop, status", [("interrupt", 130), ("terminate", 143)])
+def test_a_stop_of_ulti_play_exits_130_for_ctrl_c_and_143_for_sigterm(monkeypatch, ulti, stop, status):
+    """As every command documents (SIGTERM 143, as bid, analyse and simulate do): the runner's
+    stop status, not a fixed 130.  The stop comes from inside the run, at its first progress."""
+    from ulti_solver.cli import app, output
+
+    def stopped(self, done, total=None, note=None):
+        raise KeyboardInterrupt if stop == "interrupt" else app.Terminated()
+
+    monkeypatch.setattr(output.LateBar, "to", stopped)
+    result = ulti(*SEAT1_AT_THE_SECOND_TRICK, "--samples", "40", "-j", "1", exit_code=status)
+    assert result.stdout == ""
+    assert result.stderr.strip() == "Interrupted: no card was valued on every world yet, so nothing is shown."

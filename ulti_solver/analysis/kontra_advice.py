@@ -346,14 +346,18 @@ def advise_kontra(
     worlds: Optional[Sequence[Deal]] = None,
     jobs: int = 1,
     cluster=None,
-    on_worlds=None,
+    on_progress=None,
+    runner=None,
 ) -> KontraAdvice:
     """The module's question for ``seat`` (1 or 2 a defender, 0 the declarer with his ``talon``)
     holding ``hand`` (ten cards), against ``bid`` in ``trump``, the kontras ``kontra`` said so far:
     each doubling it may say next, valued on ``samples`` worlds drawn from ``seed`` (or on
     ``worlds`` given, each counted once: every world of a small set makes the answer exact).
-    ``marriages`` as for :func:`~ulti_solver.knowledge.information_set_from_hand`."""
-    from ..runner import ordered_results
+    ``marriages`` as for :func:`~ulti_solver.knowledge.information_set_from_hand`.  The worlds
+    are spread over ``jobs`` processes or a Dask ``cluster`` (or ``runner``, a
+    :class:`~ulti_solver.runner.Runner`, in their place); ``on_progress(done, total)`` is told
+    how many worlds of how many are done (:data:`~ulti_solver.runner.OnProgress`)."""
+    from ..runner import report_progress, runner_for
 
     rules = as_rules(rules)
     bid, trump = _game(as_bid(bid), as_trump(trump))
@@ -401,14 +405,13 @@ def advise_kontra(
         shares = [[] for _ in kontras]
         made = {c: [] for c in components}
         chunks = _chunks(samples)
-        with ordered_results(work, chunks, max(1, min(jobs, len(chunks))), 1, cluster=cluster, cluster_chunk=1) as done:
+        with runner_for(runner, jobs, cluster) as run, run.results(work, chunks, spread=False) as done:
             for chunk_shares, chunk_made in done:
                 for index, part in enumerate(chunk_shares):
                     shares[index].extend(part)
                 for c in components:
                     made[c].extend(chunk_made[c])
-                if on_worlds is not None:
-                    on_worlds(len(shares[0]))
+                report_progress(on_progress, len(shares[0]), samples)
         count = samples
     sign = 1 if seat == 0 else -1  # a defender receives minus what he pays
     weighed = []

@@ -126,13 +126,15 @@ def card_totals(
     made: bool = False,
     jobs: int = 1,
     cluster=None,
-    on_worlds=None,
+    on_progress=None,
+    runner=None,
 ) -> Tuple[List[List[int]], Optional[List[List[bool]]]]:
     """Per card, the declarer's total in every world, in world order (and whether the whole bid
     is made, with ``made``): ``worlds`` given, or ``samples`` drawn from ``seed``, the draws made
-    in the workers when spread (``jobs`` processes, or a Dask ``cluster``).  ``on_worlds(n)`` is
-    told how many worlds are done, after each chunk (for a progress bar)."""
-    from ..runner import ordered_results
+    in the workers when spread (``jobs`` processes, or a Dask ``cluster``; or ``runner``, a
+    :class:`~ulti_solver.runner.Runner`, in their place).  ``on_progress(done, total)`` is told
+    how many worlds of how many are done, after each chunk (:data:`~ulti_solver.runner.OnProgress`)."""
+    from ..runner import report_progress, runner_for
 
     if worlds is not None:
         chunks = [list(worlds[i : i + WORLDS_PER_TASK]) for i in range(0, len(worlds), WORLDS_PER_TASK)]
@@ -142,15 +144,14 @@ def card_totals(
         work = partial(_drawn_chunk, info, list(cards), kontra, made, seed)
     totals: List[List[int]] = [[] for _ in cards]
     joints: List[List[bool]] = [[] for _ in cards]
-    jobs = max(1, min(jobs, len(chunks)))
-    with ordered_results(work, chunks, jobs, 1, cluster=cluster, cluster_chunk=1) as results:
+    count = len(worlds) if worlds is not None else samples
+    with runner_for(runner, jobs, cluster) as run, run.results(work, chunks, spread=False) as results:
         for answers in results:
             for index, (chunk_totals, chunk_joints) in enumerate(answers):
                 totals[index].extend(chunk_totals)
                 if made:
                     joints[index].extend(chunk_joints)
-            if on_worlds is not None:
-                on_worlds(len(totals[0]))
+            report_progress(on_progress, len(totals[0]), count)
     return totals, (joints if made else None)
 
 
@@ -261,10 +262,13 @@ def play_values(
     kontra: Kontra = NO_KONTRA,
     jobs: int = 1,
     cluster=None,
-    on_worlds=None,
+    on_progress=None,
+    runner=None,
 ) -> PlayAdvice:
     """R43: each legal card's single-dummy value for the seat to move, on ``samples`` worlds drawn
-    from ``seed`` (or ``"all"``: every world, exact), with how often the whole bid is made."""
+    from ``seed`` (or ``"all"``: every world, exact), with how often the whole bid is made.
+    ``jobs``, ``cluster``, ``runner`` and ``on_progress(done, total)`` (worlds) as for
+    :func:`card_totals`."""
     cards = legal_cards(info)
     count = info.count()
     if samples == "all":
@@ -284,7 +288,8 @@ def play_values(
         made=True,
         jobs=jobs,
         cluster=cluster,
-        on_worlds=on_worlds,
+        on_progress=on_progress,
+        runner=runner,
     )
     valued = values_of_cards(cards, totals, info.to_move == DECLARER, exact, joints)
     return PlayAdvice(info, valued, n, exact, count, seed, kontra)
@@ -323,28 +328,35 @@ def _knowable_task(analysis, samples, seed, index):
 
 
 def with_knowable(
-    analysis, samples: Union[int, str] = 100, *, seed: int = 0, jobs: int = 1, cluster=None, on_card=None
+    analysis,
+    samples: Union[int, str] = 100,
+    *,
+    seed: int = 0,
+    jobs: int = 1,
+    cluster=None,
+    on_progress=None,
+    runner=None,
 ):
     """The analysis with every card's knowable verdict (R44) beside its hindsight one: the worlds of
     card k are drawn from its player's information set at that moment (``samples`` of them, or
     ``"all"``: every world, exact, an error past 100,000).  Cards are spread over ``jobs``
-    processes (or a Dask ``cluster``), each drawing its own worlds, so the answer is the same
-    however it is spread.  ``on_card(n)`` is told how many cards are done."""
+    processes (or a Dask ``cluster``; or ``runner``, a :class:`~ulti_solver.runner.Runner`, in their
+    place), each drawing its own worlds, so the answer is the same however it is spread.
+    ``on_progress(done, total)`` is told how many cards of how many are done
+    (:data:`~ulti_solver.runner.OnProgress`)."""
     import dataclasses
 
-    from ..runner import ordered_results
+    from ..runner import report_progress, runner_for
 
     if samples != "all" and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
         raise WorldsError(_NOT_SAMPLES(samples))
     work = partial(_knowable_task, analysis, samples, seed)
     indices = range(len(analysis.verdicts))
     verdicts = []
-    jobs = max(1, min(jobs, len(indices) or 1))
-    with ordered_results(work, indices, jobs, 1, cluster=cluster, cluster_chunk=1) as results:
+    with runner_for(runner, jobs, cluster) as run, run.results(work, indices, spread=False) as results:
         for verdict, (loss, stderr, worlds) in zip(analysis.verdicts, results, strict=True):
             verdicts.append(
                 dataclasses.replace(verdict, knowable_loss=loss, knowable_stderr=stderr, knowable_samples=worlds)
             )
-            if on_card is not None:
-                on_card(len(verdicts))
+            report_progress(on_progress, len(verdicts), len(indices))
     return dataclasses.replace(analysis, verdicts=verdicts)

@@ -9,7 +9,7 @@ import click
 
 from ..analysis.discards import DiscardResult, discard_tasks, rank_discards, solve_discard, twelve_card_deal
 from ..i18n import N_, _
-from ..runner import chunk_size, jobs_plan, ordered_results
+from ..runner import Runner, chunk_size
 from ..variants import Rules
 from .language import UltiCommand
 from .options import (
@@ -87,15 +87,13 @@ def command(
     games = played_games(bid, trump)  # a trump that does not fit the bid is bad input before any work
     levels = game_kontra(kontra, games[0][0], rules)
     tasks = discard_tasks(before, bid, trump)
-    jobs, spread_after = jobs_plan(jobs)
-    jobs = max(1, min(jobs, len(tasks)))
+    runner = Runner.for_command(jobs, cluster)
     solved = []
     work = partial(solve_discard, rules=rules, silent=silent, value=with_value, kontra=levels)
-    chunk = chunk_size(len(tasks), jobs)
+    chunk = chunk_size(len(tasks), max(1, min(runner.jobs, len(tasks))))
     with (
-        ordered_results(
-            work, tasks, jobs, chunk, cluster=cluster, cluster_chunk=33, spread_after=spread_after
-        ) as results,
+        runner,
+        runner.results(work, tasks, chunk, cluster_chunk=33) as results,
         progress_bar(len(tasks), N_("discard"), quiet) as bar,
     ):
         for result in results:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import List
 
 import click
@@ -10,13 +9,10 @@ import click
 from ..analysis.kontra_advice import ALL, DEFAULT_SAMPLES, KontraAdvice, KontraChoice, advise_kontra
 from ..bids import component_word
 from ..cards import format_hand
-from ..errors import UltiInputError
 from ..i18n import N_, _, n_, pgettext
-from ..runner import ClusterLost, close_quietly, connect, jobs_plan
-from .app import one_line
+from ..runner import Runner
 from .language import UltiCommand
 from .options import (
-    BadInput,
     bid_option,
     build_rules,
     check_jobs_or_cluster,
@@ -33,6 +29,7 @@ from .options import (
 )
 from .output import LateBar, Output
 from .play import _marriages
+from .running import run_work
 from .text import aligned, bid_text, explained, kontra_text, rules_text, wrapped
 
 
@@ -128,12 +125,12 @@ def command(
     played_bid, played_trump = played_game(bid, trump)
     own = read_cards(" ".join(hand), "HAND")
     laid = None if talon is None else read_cards(talon, "--talon")
-    client = connect(cluster) if cluster else None
-    workers, _spread = jobs_plan(jobs)
+    runner = Runner.for_command(jobs, cluster, spread=False)
     bar = LateBar(samples, N_("world"), quiet)
-
-    try:
-        advice = advise_kontra(
+    advice = run_work(
+        runner,
+        bar,
+        lambda: advise_kontra(
             own,
             seat,
             played_bid,
@@ -144,22 +141,11 @@ def command(
             rules=rules,
             samples=samples,
             seed=seed,
-            jobs=workers if jobs is not None else 1,
-            cluster=client,
-            on_worlds=bar.to,
-        )
-    except KeyboardInterrupt:
-        click.echo(_("Interrupted: the worlds were not all solved, so nothing is shown."), err=True)
-        sys.exit(130)
-    except UltiInputError as exc:
-        raise BadInput(str(exc)) from None
-    except ClusterLost as exc:  # not the input, not a bug: one error line, exit 1
-        click.echo(_("Error: {message}").format(message=one_line(exc)), err=True)
-        sys.exit(1)
-    finally:
-        bar.close()
-        if client is not None:
-            close_quietly(client)
+            runner=runner,
+            on_progress=bar.to,
+        ),
+        nothing_shown=_("Interrupted: the worlds were not all solved, so nothing is shown."),
+    )
     out = Output()
     if as_json:
         for choice in advice.choices:

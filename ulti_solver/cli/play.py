@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Dict, List, Optional
 
 import click
@@ -17,7 +16,7 @@ from ..knowledge.table import read_table
 from ..kontra import NO_KONTRA
 from ..play import PlayRules
 from ..position import parse_play
-from ..runner import connect, jobs_plan
+from ..runner import Runner
 from .language import UltiCommand
 from .options import (
     BadInput,
@@ -38,6 +37,7 @@ from .options import (
     worlds_option,
 )
 from .output import LateBar, Output
+from .running import run_work
 from .text import aligned, bid_text, card_text, cards_text, explained, kontra_text, wrapped
 
 #: The samples drawn without --samples (INTERFACE.md).
@@ -188,30 +188,15 @@ def command(
         )
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
-    client = connect(cluster) if cluster else None
+    runner = Runner.for_command(jobs, cluster, spread=False)
     total = info.count() if samples == "all" else samples
-    workers, _spread = jobs_plan(jobs)
     bar = LateBar(total, N_("world"), quiet)
-
-    try:
-        advice = play_values(
-            info,
-            samples,
-            seed=seed,
-            kontra=levels,
-            jobs=workers if jobs is not None else 1,
-            cluster=client,
-            on_worlds=bar.to,
-        )
-    except KeyboardInterrupt:
-        click.echo(_("Interrupted: no card was valued on every world yet, so nothing is shown."), err=True)
-        sys.exit(130)
-    except UltiInputError as exc:
-        raise BadInput(str(exc)) from None
-    finally:
-        bar.close()
-        if client is not None:
-            client.close()
+    advice = run_work(
+        runner,
+        bar,
+        lambda: play_values(info, samples, seed=seed, kontra=levels, runner=runner, on_progress=bar.to),
+        nothing_shown=_("Interrupted: no card was valued on every world yet, so nothing is shown."),
+    )
     out = Output()
     if as_json:
         for card in advice.cards:
