@@ -18,11 +18,13 @@ from fractions import Fraction
 
 import pytest
 
-from ulti_solver.analysis import bidding
+from ulti_solver.analysis import bid_race, bidding
 from ulti_solver.analysis.best import best_bids
 from ulti_solver.analysis.bid_bounds import GOAL_ORDER
 from ulti_solver.analysis.bid_candidates import candidate_pairs, candidates, play_classes
-from ulti_solver.analysis.bidding import HOLDOUT_FROM, WorldSource, _Race, _runner, advise_bid, looks_for
+from ulti_solver.analysis.bid_race import Race, looks_for
+from ulti_solver.analysis.bid_worlds import WorldSource
+from ulti_solver.analysis.bidding import HOLDOUT_FROM, advise_bid
 from ulti_solver.analysis.discards import all_discards
 from ulti_solver.analysis.racing import clearly_worse, separated, summary, t_quantile
 from ulti_solver.bids import parse_bid
@@ -31,6 +33,7 @@ from ulti_solver.deal import parse_deal, parse_hand
 from ulti_solver.dealing import Constraints, every_deal, random_deal
 from ulti_solver.kontra import parse_kontra
 from ulti_solver.play import PlayRules
+from ulti_solver.runner import Runner
 from ulti_solver.search import world_totals
 from ulti_solver.variants import make_rules
 
@@ -159,14 +162,14 @@ def test_r43_a_bound_is_never_below_the_value_in_its_world(book):
         spec = parse_kontra("all") if seed else parse_kontra(None)
         cut = candidates(hand, None, rules, spec)
         source = WorldSource(Constraints(hand), seed)
-        race = _Race(source, rules, cut.weighed, 5, False, _runner(1, None, None), None)
+        race = Race(source, rules, cut.weighed, 5, False, Runner(1).run, None)
         chosen = random.Random(seed).sample(cut.weighed, 80)
         bounds = race.bounds(chosen, range(6))
         lowered = 0
         for cand in chosen:
             values = world_totals(source.after(cand.discard, range(6)), cand.bid, cand.trump, rules, kontra=cand.kontra)
             assert all(b >= v for b, v in zip(bounds[cand.order], values)), (cand, bounds[cand.order], values)
-            lowered += sum(b < bidding.NO_BOUND for b in bounds[cand.order])
+            lowered += sum(b < bid_race.NO_BOUND for b in bounds[cand.order])
         assert lowered and GOAL_ORDER
 
 
@@ -319,9 +322,9 @@ def test_r43_the_answer_is_the_same_however_the_work_is_spread():
 def test_ctrl_c_returns_the_standings_so_far_marked_partial(monkeypatch):
     looks = []
 
-    def stop_at_the_second_look(left, worlds):
-        looks.append(worlds)
-        if worlds == 25:  # the first look is done
+    def stop_at_the_second_look(done, total):
+        looks.append(done)
+        if done == 25:  # the first look is done
             raise KeyboardInterrupt
 
     advice = advise_bid("T8.AT7.TO9.AU87", 50, bids=["party"], top=3, on_progress=stop_at_the_second_look)
@@ -367,14 +370,14 @@ def test_ulti_bid_prints_its_table_and_says_how_sure_it_is(ulti):
 
 
 def test_ulti_bid_ctrl_c_prints_the_partial_standings_and_exits_130(monkeypatch, ulti):
-    real_look = bidding._Race.look
+    real_look = Race.look
 
     def look(self, start, n):
         if start:
             raise KeyboardInterrupt
         real_look(self, start, n)
 
-    monkeypatch.setattr(bidding._Race, "look", look)
+    monkeypatch.setattr(Race, "look", look)
     result = ulti("bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "50", "--json", exit_code=130)
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert rows and all(r["partial"] and r["samples"] == 25 and r["holdout_samples"] == 0 for r in rows)
@@ -435,3 +438,38 @@ def test_ulti_bid_on_a_local_dask_cluster_is_the_same_as_two_workers():
         there = advise_bid("AKU7.T9.OU.AK97", 50, cluster=client, **common)
     here = advise_bid("AKU7.T9.OU.AK97", 50, jobs=2, **common)
     assert [c.as_json() for c in there.choices] == [c.as_json() for c in here.choices]
+
+
+# -- --holdout bounded, chunked and within --time (issue 31, item 15) --------------------------------------------
+
+
+@pytest.mark.parametrize("holdout", ["99999999999999999999", "1000001", "-1", "many"])
+def test_holdout_out_of_range_is_bad_input_not_an_internal_error(ulti, bad_input, holdout):
+    bad_input(ulti("bid", "T8.AT7.TO9.AU87", "--holdout", holdout), "--holdout", "from 0 to 1,000,000")
+
+
+@pytest.mark.parametrize("holdout", [10**20, -1, 1_000_001, 2.5, True])
+def test_advise_bid_refuses_a_holdout_out_of_range(holdout):
+    with pytest.raises(bidding.BidAdviceError, match="from 0 to 1,000,000"):
+        advise_bid("T8.AT7.TO9.AU87", 30, bids=["betli"], holdout=holdout)
+
+
+def test_the_holdout_is_valued_a_chunk_at_a_time(monkeypatch):
+    widest = []
+    real = Race.value
+
+    def value(self, pairs):
+        fresh = [w for _cand, worlds in pairs for w in worlds if w >= HOLDOUT_FROM]
+        widest.append(max((len(worlds) for _cand, worlds in pairs), default=0) if fresh else 0)
+        return real(self, pairs)
+
+    monkeypatch.setattr(Race, "value", value)
+    advice = advise_bid("T8.AT7.TO9.AU87", 25, bids=["betli"], top=1, holdout=450)
+    assert advice.choices[0].holdout.n == 450
+    assert max(widest) == bidding.HOLDOUT_CHUNK  # never 450 worlds at once: the memory stays small
+
+
+def test_a_spent_time_budget_values_one_chunk_of_fresh_worlds_not_all():
+    advice = advise_bid("T8.AT7.TO9.AU87", 30, bids=["betli"], top=1, holdout=1000, time_budget=0)
+    assert advice.out_of_time
+    assert advice.choices[0].holdout.n == bidding.HOLDOUT_CHUNK and advice.holdout_asked == 1000
