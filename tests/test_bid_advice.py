@@ -440,6 +440,59 @@ def test_ulti_bid_on_a_local_dask_cluster_is_the_same_as_two_workers():
     assert [c.as_json() for c in there.choices] == [c.as_json() for c in here.choices]
 
 
+# -- an honest choice among the unseparated (issue 31, item 1) -------------------------------------------------
+
+#: Party only, 8 worlds a look: the race cannot tell the best three apart (a runoff, still not
+#: separated); the fresh worlds favour rank 2 (-1.12 against the first's -1.25).
+UNSEPARATED = ("bid", "ATU87.TO.O8.K97", "--bid", "party", "--samples", "8", "--top", "3")
+
+
+def test_r43_when_the_first_is_not_separated_the_fresh_worlds_choose_and_say_so(ulti):
+    text = ulti(*UNSEPARATED, "-q", exit_code=0).stdout
+    assert "not separated" in text
+    assert (
+        "The race did not separate the first from 2 others of the best: the advice goes to the one of them\n"
+        "the fresh worlds favour, rank 2 (-1.12 ± 0.12 on them)"
+    ) in text
+    # Rank 2, discarding ♥U ♠O, and its worth measured again on other fresh worlds: not its -1.12.
+    assert (
+        "Bid party (acorns trump), discarding ♥U ♠O: worth -1.25 ± 0.16 units per defender on 8 other fresh\nworlds"
+        in text
+    )
+
+
+def test_r43_the_figure_of_the_one_chosen_by_the_fresh_worlds_is_measured_again_on_others(ulti_json):
+    rows = ulti_json(*UNSEPARATED, "--json", "-q")
+    advised = [r for r in rows if r["recommended"]]
+    assert len(advised) == 1 and advised[0]["rank"] == 2 and advised[0]["discard"] == ["HU", "LO"]
+    assert advised[0]["holdout_mean"] == max(r["holdout_mean"] for r in rows)  # the fresh worlds' favourite
+    assert advised[0]["recheck_samples"] == advised[0]["holdout_samples"] == 8
+    assert advised[0]["recheck_mean"] != advised[0]["holdout_mean"]  # other worlds: not the best of three again
+    assert all(r["recheck_samples"] == 0 and r["recheck_mean"] is None for r in rows if not r["recommended"])
+
+
+def test_r43_the_recheck_worlds_are_neither_the_race_s_nor_the_holdout_s(monkeypatch):
+    asked = []
+    real = Race.value
+
+    def value(self, pairs):
+        asked.append({w for _cand, worlds in pairs for w in worlds})
+        return real(self, pairs)
+
+    monkeypatch.setattr(Race, "value", value)
+    advice = advise_bid("ATU87.TO.O8.K97", 8, bids=["party"], top=3)
+    assert advice.pick == 1 and advice.recheck is not None and advice.recheck.n == 8
+    recheck = asked[-1]
+    assert min(recheck) >= bidding.RECHECK_FROM and len(recheck) == 8
+    assert all(not (recheck & other) for other in asked[:-1])
+
+
+def test_r43_a_first_separated_from_the_others_is_the_advice_without_a_recheck():
+    advice = advise_bid("TOU8.KO87.AO7.T", 20, bids=["party"], top=3)
+    assert advice.separated and advice.unseparated == 1 and advice.pick == 0 and advice.recheck is None
+    assert advice.recommended() is advice.choices[0]
+
+
 # -- --holdout bounded, chunked and within --time (issue 31, item 15) --------------------------------------------
 
 

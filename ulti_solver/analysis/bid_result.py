@@ -108,7 +108,28 @@ class BidAdvice:
     out_of_time: bool = False
     runoff: bool = False  # the best raced on for a second round of worlds, the first not yet separated
     seconds: float = 0.0
+    unseparated: int = 0  # how many of the best the race did not separate from the first, the first too
+    pick: int = 0  # the index in choices of the one advised: the fresh worlds' favourite when unseparated
+    recheck: Optional[Paired] = None  # the one advised valued again on other fresh worlds, when chosen by them
     holdout_asked: int = 0  # fresh worlds asked for; fewer were valued when the time ran out
+
+    def recommended(self) -> Optional[BidChoice]:
+        """The candidate advised: the first, or, when the race did not separate it from others,
+        the one of them the fresh worlds favour (bidding, step 5)."""
+        return self.choices[self.pick] if self.choices else None
+
+    def choice_json(self, choice: BidChoice) -> dict:
+        """The object of ``ulti bid --json`` for ``choice``: its own figures, whether it is the one
+        advised, and, for that one when the fresh worlds chose it, its recheck."""
+        data = choice.as_json()
+        data["recommended"] = choice is self.recommended()
+        checked = self.recheck if choice is self.recommended() else None
+        data["recheck_samples"] = 0 if checked is None else checked.n
+        data["recheck_mean"] = None if checked is None else round(checked.per_defender, 6)
+        data["recheck_stderr"] = None if checked is None else round(checked.stderr_per_defender, 6)
+        if self.partial:
+            data["partial"] = True
+        return data
 
     @property
     def hand(self) -> str:

@@ -39,6 +39,12 @@ the best candidates without valuing 9,900 of them on hundreds of worlds:
    The holdout goes in chunks of :data:`HOLDOUT_CHUNK` worlds, so that its
    memory stays small and ``time_budget`` is kept (a chunk that would not
    fit is not started, but the first always runs).
+5. **An honest choice**: when the first is not separated from some of the
+   best on the race's worlds, the race cannot tell them apart, so the
+   advice goes to the one the fresh worlds favour among them; the fresh
+   figure of that one is then the best of several estimates (biased up
+   again), so it is valued once more on other fresh worlds (the
+   *recheck*) and that figure is the one reported for it.
 
 World i depends on (seed, i) alone, values are exact per world, and every
 decision is taken on complete looks in a fixed order, so the answer is
@@ -67,6 +73,8 @@ from .racing import Paired, differences, separated, summary
 
 #: Holdout worlds are drawn from this index on, far from any world of the race.
 HOLDOUT_FROM = 1 << 40
+#: The recheck's worlds (step 5) from this index on, far from the race's and the holdout's.
+RECHECK_FROM = 2 << 40
 #: Fresh worlds are valued this many at a time: the memory a holdout takes, and the step at which
 #: ``time_budget`` may stop it.
 HOLDOUT_CHUNK = 200
@@ -192,12 +200,19 @@ def advise_bid(
         shown = ranked[:top]
         made: Dict[int, int] = {}
         fresh: Dict[int, Paired] = {}
+        pick, recheck = 0, None
         if interrupted is None and shown:
             try:
                 made = race.made(shown, range(n))
                 fresh = _fresh(race, shown, HOLDOUT_FROM, holdout, left)
+                pick = _honest_pick(race, shown, n, fresh)
+                if pick is not None:
+                    order = shown[pick].order
+                    recheck = _fresh(race, [shown[pick]], RECHECK_FROM, fresh[order].n, left)[order]
+                else:
+                    pick = 0
             except (KeyboardInterrupt, ClusterLost) as exc:
-                interrupted, made, fresh = exc, {}, {}
+                interrupted, made, fresh, pick, recheck = exc, {}, {}, 0, None
     choices = ranked_choices(race, shown, n, made, fresh, exact)
     separate = None
     if len(choices) > 1:
@@ -230,6 +245,9 @@ def advise_bid(
         out_of_time=out_of_time,
         runoff=ran_off,
         seconds=time.monotonic() - started,
+        unseparated=len(_unseparated(race, shown, n)) if shown and interrupted is None else 0,
+        pick=pick,
+        recheck=recheck,
         holdout_asked=holdout,
     )
 
@@ -284,6 +302,28 @@ def _fresh(
             totals[order].extend(values[w] for w in worlds)
         took, done = time.monotonic() - chunk_started, done + size
     return {order: summary(values) for order, values in totals.items()} if done else {}
+
+
+def _unseparated(race: Race, shown: Sequence[BidCandidate], n: int) -> List[int]:
+    """The indices in ``shown`` of the first and of those the race did not separate from it."""
+    first = race.totals[shown[0].order][:n]
+    return [0] + [
+        i
+        for i, cand in enumerate(shown[1:], 1)
+        if not separated(differences(first, race.totals[cand.order][:n]), race.exact)
+    ]
+
+
+def _honest_pick(race: Race, shown: Sequence[BidCandidate], n: int, fresh: Dict[int, Paired]) -> Optional[int]:
+    """Among the first and those not separated from it, the one the fresh worlds favour (its index
+    in ``shown``; the better rank on a tie): None when the race separated the first from all, or
+    there are no fresh worlds, and its choice stands."""
+    if not fresh:
+        return None
+    leaders = _unseparated(race, shown, n)
+    if len(leaders) < 2:
+        return None
+    return max(leaders, key=lambda i: (fresh[shown[i].order].mean, -i))
 
 
 __all__ = ["BidAdvice", "BidAdviceError", "BidChoice", "WorldSource", "advise_bid", "looks_for"]

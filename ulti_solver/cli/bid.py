@@ -103,7 +103,8 @@ def _read_holdout(ctx, param, value):
 @json_option(
     N_(
         "JSON lines, best first: rank, discard, bid, trump, samples, mean_value, stderr_value, p_made, "
-        "ci95, holdout_samples, holdout_mean, holdout_stderr, behind_first, stderr_behind, same_as."
+        "ci95, holdout_samples, holdout_mean, holdout_stderr, behind_first, stderr_behind, same_as, "
+        "recommended (the one advised), recheck_samples, recheck_mean, recheck_stderr."
     )
 )
 @click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar and no summary on stderr."))
@@ -179,10 +180,7 @@ def command(
     out = Output()
     if as_json:
         for choice in advice.choices:
-            data = choice.as_json()
-            if advice.partial:
-                data["partial"] = True
-            out.json(data)
+            out.json(advice.choice_json(choice))
     else:
         out.lines(advice_lines(advice))
     if isinstance(advice.interrupted, ClusterLost):  # one error line, as the run failed; the standings above
@@ -339,13 +337,23 @@ def _verdict(advice: BidAdvice) -> List[str]:
                 "not separated, they may be as good as each other."
             )
         lines += wrapped(said.format(gap=gap, stderr=stderr))
+    lines += _choice_among_equals(advice)
+    first = advice.recommended()
     same = first.candidate.same_as
     alike = (
         _(" (or {discards}, which play alike)").format(discards=", ".join(cards_text(d) for d in same)) if same else ""
     )
     trump = _("no trump") if first.trump is None else _("{suit} trump").format(suit=trump_text(first.trump))
     kontra = _(", under {kontra}").format(kontra=kontra_text(first.candidate.kontra)) if first.candidate.kontra else ""
-    if first.holdout is not None:
+    if advice.recheck is not None:
+        worth = n_(
+            "worth {value} ± {stderr} units per defender on {n:,} other fresh world",
+            "worth {value} ± {stderr} units per defender on {n:,} other fresh worlds",
+            advice.recheck.n,
+            value=f"{advice.recheck.per_defender:+.2f}",
+            stderr=f"{advice.recheck.stderr_per_defender:.2f}",
+        )
+    elif first.holdout is not None:
         worth = n_(
             "worth {value} ± {stderr} units per defender on {n:,} fresh world",
             "worth {value} ± {stderr} units per defender on {n:,} fresh worlds",
@@ -373,6 +381,39 @@ def _verdict(advice: BidAdvice) -> List[str]:
         )
     )
     return lines
+
+
+def _choice_among_equals(advice: BidAdvice) -> List[str]:
+    """When the race did not separate the first from others of the best: which one is advised, and why."""
+    others = advice.unseparated - 1
+    if others < 1 or advice.exact:
+        return []
+    chosen = advice.recommended()
+    if advice.recheck is None:
+        return wrapped(
+            n_(
+                "The race did not separate the first from {n} other of the best, and there are no fresh worlds "
+                "to choose between them (--holdout 0): the advice goes to the first, which may be no better.",
+                "The race did not separate the first from {n} others of the best, and there are no fresh worlds "
+                "to choose between them (--holdout 0): the advice goes to the first, which may be no better.",
+                others,
+            )
+        )
+    held = chosen.holdout
+    return wrapped(
+        n_(
+            "The race did not separate the first from {n} other of the best: the advice goes to the one of "
+            "them the fresh worlds favour, rank {rank} ({value} ± {stderr} on them), and its worth is "
+            "measured again on other fresh worlds (the best of several figures is an overestimate).",
+            "The race did not separate the first from {n} others of the best: the advice goes to the one of "
+            "them the fresh worlds favour, rank {rank} ({value} ± {stderr} on them), and its worth is "
+            "measured again on other fresh worlds (the best of several figures is an overestimate).",
+            others,
+            rank=chosen.rank,
+            value=f"{held.per_defender:+.2f}",
+            stderr=f"{held.stderr_per_defender:.2f}",
+        )
+    )
 
 
 def legend(advice: BidAdvice, fresh: bool) -> List[str]:
