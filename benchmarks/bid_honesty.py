@@ -39,7 +39,7 @@ from typing import Dict, List
 
 from ulti_solver.analysis.bid_candidates import candidates
 from ulti_solver.analysis.bid_race import Race
-from ulti_solver.analysis.bid_worlds import WorldSource
+from ulti_solver.analysis.bid_worlds import hand_worlds
 from ulti_solver.analysis.bidding import advise_bid
 from ulti_solver.analysis.racing import differences, summary
 from ulti_solver.cards import SUIT_NAMES, card_name, format_hand
@@ -66,7 +66,7 @@ def exact_top(hand: int, rules, seed: int, worlds: int, top: int, jobs: int):
     with their totals: (candidates, totals by order, how many were valued in every world)."""
     constraints = Constraints(hand)
     pool = candidates(hand, None, rules).weighed
-    race = Race(WorldSource(constraints, seed), rules, pool, top, False, Runner(jobs).run, None)
+    race = Race(hand_worlds(constraints, seed), rules, pool, top, False, Runner(jobs).run, None)
     every = list(range(worlds))
     bound = race.bounds(pool, every)
     order = sorted(pool, key=lambda c: (-sum(bound[c.order]), c.order))
@@ -128,7 +128,7 @@ def describe(cand) -> str:
 
 def holdout_values(hand: int, index: int, cands, rules, args) -> Dict[str, List[int]]:
     """Each candidate's totals on the hand's holdout worlds (seed 100,000 + index), by description."""
-    fresh = WorldSource(Constraints(hand), 100_000 + index)
+    fresh = hand_worlds(Constraints(hand), 100_000 + index)
     race = Race(fresh, rules, list(cands), 1, False, Runner(args.jobs).run, None)
     found = race.value([(c, range(args.holdout)) for c in cands])
     return {describe(c): [found[c.order][w] for w in range(args.holdout)] for c in cands}

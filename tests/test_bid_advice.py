@@ -23,7 +23,7 @@ from ulti_solver.analysis.best import best_bids
 from ulti_solver.analysis.bid_bounds import GOAL_ORDER
 from ulti_solver.analysis.bid_candidates import candidate_pairs, candidates, play_classes
 from ulti_solver.analysis.bid_race import Race, looks_for
-from ulti_solver.analysis.bid_worlds import WorldSource
+from ulti_solver.analysis.bid_worlds import hand_worlds
 from ulti_solver.analysis.bidding import HOLDOUT_FROM, advise_bid
 from ulti_solver.analysis.discards import all_discards
 from ulti_solver.analysis.racing import clearly_worse, separated, summary, t_quantile
@@ -105,7 +105,7 @@ def test_r43_discards_that_play_alike_have_the_same_value_in_every_world(book):
     for seed in range(3):
         hand = twelve(f"alike-{book}-{seed}")
         cut = candidates(hand, None, rules)
-        source = WorldSource(Constraints(hand), seed)
+        source = hand_worlds(Constraints(hand), seed)
         merged = [c for c in cut.weighed if c.same_as]
         for cand in rng.sample(merged, min(12, len(merged))):
             own = world_totals(source.after(cand.discard, range(5)), cand.bid, cand.trump, rules)
@@ -134,7 +134,7 @@ def test_r43_a_beaten_bid_is_worse_than_its_better_in_every_world(book):
         cut = candidates(hand, None, rules, parse_kontra(kontra))
         assert cut.beaten == len(cut.beaten_by) > 0
         discards = all_discards(hand)
-        source = WorldSource(Constraints(hand), seed)
+        source = hand_worlds(Constraints(hand), seed)
         for worse, better in random.Random(seed).sample(sorted(cut.beaten_by.items()), 25):
             (wd, wb), (bd, bb) = divmod(worse, len(pairs)), divmod(better, len(pairs))
             assert wd == bd  # the same discard
@@ -161,7 +161,7 @@ def test_r43_a_bound_is_never_below_the_value_in_its_world(book):
         hand = twelve(f"bound-{book}-{seed}")
         spec = parse_kontra("all") if seed else parse_kontra(None)
         cut = candidates(hand, None, rules, spec)
-        source = WorldSource(Constraints(hand), seed)
+        source = hand_worlds(Constraints(hand), seed)
         race = Race(source, rules, cut.weighed, 5, False, Runner(1).run, None)
         chosen = random.Random(seed).sample(cut.weighed, 80)
         bounds = race.bounds(chosen, range(6))
@@ -221,7 +221,7 @@ def check_race_against_every_candidate(hand, bids, samples, seed):
     bids = [parse_bid(b) for b in bids]
     advice = advise_bid(hand, samples, bids=bids, top=3, rules=rules, seed=seed)
     assert advice.worlds == (2 if advice.runoff else 1) * samples
-    source = WorldSource(Constraints(hand), seed)
+    source = hand_worlds(Constraints(hand), seed)
     totals = {}
     for discard in all_discards(hand):
         deals = source.after(discard, range(advice.worlds))
@@ -254,7 +254,7 @@ def test_r43_the_holdout_is_valued_on_other_worlds():
     rules = make_rules()
     hand = parse_hand("T8.AT7.TO9.AU87")
     advice = advise_bid(hand, 25, bids=["betli", "party"], top=2, holdout=20, rules=rules, seed=2, runoff=False)
-    source = WorldSource(Constraints(hand), 2)
+    source = hand_worlds(Constraints(hand), 2)
     first = advice.choices[0]
     race = source.after(first.discard, range(25))
     fresh = source.after(first.discard, range(HOLDOUT_FROM, HOLDOUT_FROM + 20))

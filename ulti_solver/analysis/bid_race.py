@@ -19,9 +19,10 @@ from functools import partial
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..bids import PARTY
+from ..knowledge.source import WorldSource
 from .bid_bounds import Bounds, failed_mask, family_of, goals_for
 from .bid_candidates import BidCandidate
-from .bid_worlds import SEARCHES_PER_TASK, WorldSource, _chunks, _goal_task, _made_task, _reach_task, _value_task
+from .bid_worlds import SEARCHES_PER_TASK, _chunks, _goal_task, _made_task, _reach_task, _value_task
 from .racing import clearly_worse, differences, lower_limit, separated
 
 #: The worlds of the first look; each later look doubles them, up to the samples asked.
@@ -134,7 +135,7 @@ class Race:
             families[cand.discard].add(family_of(cand.core))
         items = []
         for discard, fams in families.items():
-            hand = self.source.constraints.hand & ~((1 << discard[0]) | (1 << discard[1]))
+            hand = self.source.worlds.constraints.hand & ~((1 << discard[0]) | (1 << discard[1]))
             asked = tuple((fam, goals_for(fam, hand, self.rules)) for fam in sorted(fams))
             for chunk in _chunks(list(indices), SEARCHES_PER_TASK):
                 items.append((discard, asked, chunk))

@@ -16,6 +16,7 @@ from typing import Dict, List, Sequence, Tuple
 
 from ..deal import Deal
 from ..dealing import Constraints, every_deal, sample_deal
+from ..knowledge.source import WorldSource
 from ..variants import Rules
 from .bid_bounds import goal_answers
 
@@ -24,22 +25,27 @@ SEARCHES_PER_TASK = 200
 
 
 @dataclass(frozen=True)
-class WorldSource:
-    """The worlds of a hand: drawn from ``seed`` (world i from (seed, i) alone), or, when
-    ``exact``, every deal that fits, in :func:`~ulti_solver.dealing.every_deal` order."""
+class HandWorlds:
+    """The worlds of a hand before the discard (:class:`~ulti_solver.knowledge.source.Worlds`):
+    every deal that fits, in :func:`~ulti_solver.dealing.every_deal` order, or drawn by
+    :func:`~ulti_solver.dealing.sample_deal` (world i from (seed, i) alone)."""
 
     constraints: Constraints
-    seed: int = 0
-    exact: bool = False
 
-    def deal(self, index: int) -> Deal:
-        if self.exact:
-            return _every_world(self.constraints)[index]
-        return sample_deal(self.constraints, self.seed, index)
+    def count(self) -> int:
+        return self.constraints.deal_count()
 
-    def after(self, discard, indices: Sequence[int]) -> List[Deal]:
-        """The worlds ``indices`` after the declarer's ``discard`` (R6)."""
-        return [self.deal(i).discard(*discard) for i in indices]
+    def world_at(self, rank: int) -> Deal:
+        return _every_world(self.constraints)[rank]
+
+    def world(self, seed: int, index: int) -> Deal:
+        return sample_deal(self.constraints, seed, index)
+
+
+def hand_worlds(constraints: Constraints, seed: int = 0, exact: bool = False) -> WorldSource:
+    """The worlds ``ulti bid`` asks about: those of ``constraints``, drawn from ``seed`` or,
+    when ``exact``, every one in order."""
+    return WorldSource(HandWorlds(constraints), seed, exact)
 
 
 @functools.lru_cache(maxsize=4)

@@ -68,7 +68,7 @@ from ..variants import DEFAULT_RULES
 from .bid_candidates import BidCandidate, CandidateSet, candidates
 from .bid_race import Race, looks_for
 from .bid_result import BidAdvice, BidChoice, ranked_choices
-from .bid_worlds import WorldSource
+from .bid_worlds import hand_worlds
 from .racing import Paired, differences, separated, summary
 
 #: Holdout worlds are drawn from this index on, far from any world of the race.
@@ -185,7 +185,7 @@ def advise_bid(
         from .best import CANDIDATE_BIDS_ONLY
 
         spec.check_some_bid_has(CANDIDATE_BIDS_ONLY if bids is None else bids)
-    source = WorldSource(constraints, seed, exact)
+    source = hand_worlds(constraints, seed, exact)
     chosen: CandidateSet = candidates(constraints.hand, bids, rules, spec, source.deal(0))
 
     def left() -> Optional[float]:
@@ -326,4 +326,4 @@ def _honest_pick(race: Race, shown: Sequence[BidCandidate], n: int, fresh: Dict[
     return max(leaders, key=lambda i: (fresh[shown[i].order].mean, -i))
 
 
-__all__ = ["BidAdvice", "BidAdviceError", "BidChoice", "WorldSource", "advise_bid", "looks_for"]
+__all__ = ["BidAdvice", "BidAdviceError", "BidChoice", "advise_bid", "looks_for"]

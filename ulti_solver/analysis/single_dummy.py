@@ -28,6 +28,7 @@ from ..deal import SEAT_SUBJECTS
 from ..errors import UltiInputError
 from ..i18n import L_
 from ..knowledge import InformationSet
+from ..knowledge.source import WorldSource
 from ..kontra import NO_KONTRA, Kontra
 from ..play import DECLARER, legal_moves
 from ..search import world_joints, world_totals
@@ -72,7 +73,7 @@ def chosen_worlds(info: InformationSet, samples: Union[int, str], seed: int):
         return list(info.worlds()), True
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
         raise WorldsError(_NOT_SAMPLES(samples))
-    return [info.world(seed, index) for index in range(samples)], False
+    return WorldSource(info, seed).deals(range(samples)), False
 
 
 def _seat(seat: int):
@@ -111,8 +112,7 @@ def _totals_of_chunk(info: InformationSet, cards: Sequence[Card], kontra: Kontra
 
 
 def _drawn_chunk(info, cards, kontra, made, seed, indices):
-    worlds = [info.world(seed, index) for index in indices]
-    return _totals_of_chunk(info, cards, kontra, made, worlds)
+    return _totals_of_chunk(info, cards, kontra, made, WorldSource(info, seed).deals(indices))
 
 
 def card_totals(
@@ -316,7 +316,8 @@ def knowable_loss(analysis, index: int, samples: Union[int, str], seed: int) -> 
     if samples == "all":
         worlds, exact = chosen_worlds(info, "all", seed)
     else:
-        worlds, exact = [info.world(seed, index * WORLD_STRIDE + i) for i in range(samples)], False
+        first = index * WORLD_STRIDE
+        worlds, exact = WorldSource(info, seed).deals(range(first, first + samples)), False
     totals, _ = card_totals(info, cards, worlds, kontra=analysis.kontra)
     valued = values_of_cards(cards, totals, verdict.seat == DECLARER, exact)
     mine = next(v for v in valued if v.card == verdict.card)

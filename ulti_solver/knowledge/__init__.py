@@ -8,7 +8,8 @@ Modules, one concern each: :mod:`.table` (who played each card),
 :mod:`.inference` (R41: what the play reveals), :mod:`.marriages` (R40:
 what the announcements reveal), :mod:`.facts` (the facts in words),
 :mod:`.worlds` (counting, ranking and drawing placements), :mod:`.view`
-(the information set and its two builders).
+(the information set and its two builders), :mod:`.source` (the one worlds
+protocol every question of the worlds asks through).
 """
 
 from .errors import KnowledgeError, NoWorldError
