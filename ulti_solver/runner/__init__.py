@@ -33,7 +33,6 @@ from .cluster import (
 from .local import (
     JOBS_PER_CORE,
     SPREAD_AFTER,
-    _process_pool,
     chunk_size,
     default_jobs,
     jobs_plan,
@@ -61,7 +60,6 @@ __all__ = [
     "report_progress",
     "runner_for",
     "task_size",
-    "_process_pool",
 ]
 
 #: The one progress callback of every function that takes long: ``on_progress(done, total)``,
