@@ -38,10 +38,13 @@ import time
 from typing import Dict, List
 
 from ulti_solver.analysis.bid_candidates import candidates
-from ulti_solver.analysis.bidding import WorldSource, _Race, _runner, advise_bid
+from ulti_solver.analysis.bid_race import Race
+from ulti_solver.analysis.bid_worlds import hand_worlds
+from ulti_solver.analysis.bidding import advise_bid
 from ulti_solver.analysis.racing import differences, summary
 from ulti_solver.cards import SUIT_NAMES, card_name, format_hand
 from ulti_solver.dealing import Constraints, random_deal
+from ulti_solver.runner import Runner
 from ulti_solver.variants import make_rules
 
 #: Candidates weighed together in the brute force: one bound pass, one null-window pass, one value pass.
@@ -63,7 +66,7 @@ def exact_top(hand: int, rules, seed: int, worlds: int, top: int, jobs: int):
     with their totals: (candidates, totals by order, how many were valued in every world)."""
     constraints = Constraints(hand)
     pool = candidates(hand, None, rules).weighed
-    race = _Race(WorldSource(constraints, seed), rules, pool, top, False, _runner(jobs, None, None), None)
+    race = Race(hand_worlds(constraints, seed), rules, pool, top, False, Runner(jobs).run, None)
     every = list(range(worlds))
     bound = race.bounds(pool, every)
     order = sorted(pool, key=lambda c: (-sum(bound[c.order]), c.order))
@@ -125,8 +128,8 @@ def describe(cand) -> str:
 
 def holdout_values(hand: int, index: int, cands, rules, args) -> Dict[str, List[int]]:
     """Each candidate's totals on the hand's holdout worlds (seed 100,000 + index), by description."""
-    fresh = WorldSource(Constraints(hand), 100_000 + index)
-    race = _Race(fresh, rules, list(cands), 1, False, _runner(args.jobs, None, None), None)
+    fresh = hand_worlds(Constraints(hand), 100_000 + index)
+    race = Race(fresh, rules, list(cands), 1, False, Runner(args.jobs).run, None)
     found = race.value([(c, range(args.holdout)) for c in cands])
     return {describe(c): [found[c.order][w] for w in range(args.holdout)] for c in cands}
 

@@ -133,7 +133,7 @@ def test_r35_the_lazy_best_first_ranks_a_12_card_hand_as_valuing_everything_does
     bids = [parse_bid("party"), parse_bid("40-100")]
     seen = []
     full = best_bids(twelve, RULES, top=0, bids=bids)
-    pruned = best_bids(twelve, RULES, top=top, bids=bids, on_progress=seen.append)
+    pruned = best_bids(twelve, RULES, top=top, bids=bids, on_progress=lambda done, total: seen.append(done))
     assert full.searched == full.candidates == 66 * 6  # party in four trumps, 40-100 in three
     assert [(c.order, c.value, c.rank) for c in pruned.ranked] == [(c.order, c.value, c.rank) for c in full.ranked][
         : len(pruned.ranked)

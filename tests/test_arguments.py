@@ -91,7 +91,7 @@ CALLS = {
         api.simulate,
         [arg(api.Constraints("A97.TK8.O8.U9", "LU,A8"), "A97.TK8.O8.U9 LU A8"), arg(2, 3)],
         {"bids": arg(["party"], "party"), "trump": arg(None, "bells"), "seed": arg(0, 5), "rules": arg(RULES, None),
-         "jobs": arg(1), "cluster": arg(None), "on_sample": arg(None, print), "spread_after": arg(None, 0.5)},
+         "jobs": arg(1), "cluster": arg(None), "on_progress": arg(None, print), "spread_after": arg(None, 0.5)},
     ),
     "parse_deal": (api.parse_deal, [arg(DEAL_TEXT)], {}),
     "parse_bid": (api.parse_bid, [arg("party")], {}),

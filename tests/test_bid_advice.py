@@ -18,11 +18,13 @@ from fractions import Fraction
 
 import pytest
 
-from ulti_solver.analysis import bidding
+from ulti_solver.analysis import bid_race, bidding
 from ulti_solver.analysis.best import best_bids
 from ulti_solver.analysis.bid_bounds import GOAL_ORDER
 from ulti_solver.analysis.bid_candidates import candidate_pairs, candidates, play_classes
-from ulti_solver.analysis.bidding import HOLDOUT_FROM, WorldSource, _Race, _runner, advise_bid, looks_for
+from ulti_solver.analysis.bid_race import Race, looks_for
+from ulti_solver.analysis.bid_worlds import hand_worlds
+from ulti_solver.analysis.bidding import HOLDOUT_FROM, advise_bid
 from ulti_solver.analysis.discards import all_discards
 from ulti_solver.analysis.racing import clearly_worse, separated, summary, t_quantile
 from ulti_solver.bids import parse_bid
@@ -31,6 +33,7 @@ from ulti_solver.deal import parse_deal, parse_hand
 from ulti_solver.dealing import Constraints, every_deal, random_deal
 from ulti_solver.kontra import parse_kontra
 from ulti_solver.play import PlayRules
+from ulti_solver.runner import Runner
 from ulti_solver.search import world_totals
 from ulti_solver.variants import make_rules
 
@@ -102,7 +105,7 @@ def test_r43_discards_that_play_alike_have_the_same_value_in_every_world(book):
     for seed in range(3):
         hand = twelve(f"alike-{book}-{seed}")
         cut = candidates(hand, None, rules)
-        source = WorldSource(Constraints(hand), seed)
+        source = hand_worlds(Constraints(hand), seed)
         merged = [c for c in cut.weighed if c.same_as]
         for cand in rng.sample(merged, min(12, len(merged))):
             own = world_totals(source.after(cand.discard, range(5)), cand.bid, cand.trump, rules)
@@ -131,7 +134,7 @@ def test_r43_a_beaten_bid_is_worse_than_its_better_in_every_world(book):
         cut = candidates(hand, None, rules, parse_kontra(kontra))
         assert cut.beaten == len(cut.beaten_by) > 0
         discards = all_discards(hand)
-        source = WorldSource(Constraints(hand), seed)
+        source = hand_worlds(Constraints(hand), seed)
         for worse, better in random.Random(seed).sample(sorted(cut.beaten_by.items()), 25):
             (wd, wb), (bd, bb) = divmod(worse, len(pairs)), divmod(better, len(pairs))
             assert wd == bd  # the same discard
@@ -158,15 +161,15 @@ def test_r43_a_bound_is_never_below_the_value_in_its_world(book):
         hand = twelve(f"bound-{book}-{seed}")
         spec = parse_kontra("all") if seed else parse_kontra(None)
         cut = candidates(hand, None, rules, spec)
-        source = WorldSource(Constraints(hand), seed)
-        race = _Race(source, rules, cut.weighed, 5, False, _runner(1, None, None), None)
+        source = hand_worlds(Constraints(hand), seed)
+        race = Race(source, rules, cut.weighed, 5, False, Runner(1).run, None)
         chosen = random.Random(seed).sample(cut.weighed, 80)
         bounds = race.bounds(chosen, range(6))
         lowered = 0
         for cand in chosen:
             values = world_totals(source.after(cand.discard, range(6)), cand.bid, cand.trump, rules, kontra=cand.kontra)
             assert all(b >= v for b, v in zip(bounds[cand.order], values)), (cand, bounds[cand.order], values)
-            lowered += sum(b < bidding.NO_BOUND for b in bounds[cand.order])
+            lowered += sum(b < bid_race.NO_BOUND for b in bounds[cand.order])
         assert lowered and GOAL_ORDER
 
 
@@ -218,7 +221,7 @@ def check_race_against_every_candidate(hand, bids, samples, seed):
     bids = [parse_bid(b) for b in bids]
     advice = advise_bid(hand, samples, bids=bids, top=3, rules=rules, seed=seed)
     assert advice.worlds == (2 if advice.runoff else 1) * samples
-    source = WorldSource(Constraints(hand), seed)
+    source = hand_worlds(Constraints(hand), seed)
     totals = {}
     for discard in all_discards(hand):
         deals = source.after(discard, range(advice.worlds))
@@ -251,7 +254,7 @@ def test_r43_the_holdout_is_valued_on_other_worlds():
     rules = make_rules()
     hand = parse_hand("T8.AT7.TO9.AU87")
     advice = advise_bid(hand, 25, bids=["betli", "party"], top=2, holdout=20, rules=rules, seed=2, runoff=False)
-    source = WorldSource(Constraints(hand), 2)
+    source = hand_worlds(Constraints(hand), 2)
     first = advice.choices[0]
     race = source.after(first.discard, range(25))
     fresh = source.after(first.discard, range(HOLDOUT_FROM, HOLDOUT_FROM + 20))
@@ -319,9 +322,9 @@ def test_r43_the_answer_is_the_same_however_the_work_is_spread():
 def test_ctrl_c_returns_the_standings_so_far_marked_partial(monkeypatch):
     looks = []
 
-    def stop_at_the_second_look(left, worlds):
-        looks.append(worlds)
-        if worlds == 25:  # the first look is done
+    def stop_at_the_second_look(done, total):
+        looks.append(done)
+        if done == 25:  # the first look is done
             raise KeyboardInterrupt
 
     advice = advise_bid("T8.AT7.TO9.AU87", 50, bids=["party"], top=3, on_progress=stop_at_the_second_look)
@@ -369,14 +372,14 @@ def test_ulti_bid_prints_its_table_and_says_how_sure_it_is(ulti):
 
 @pytest.mark.slow  # 9 s; with the library's Ctrl-C and a process pool's, also slow
 def test_ulti_bid_ctrl_c_prints_the_partial_standings_and_exits_130(monkeypatch, ulti):
-    real_look = bidding._Race.look
+    real_look = Race.look
 
     def look(self, start, n):
         if start:
             raise KeyboardInterrupt
         real_look(self, start, n)
 
-    monkeypatch.setattr(bidding._Race, "look", look)
+    monkeypatch.setattr(Race, "look", look)
     result = ulti("bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "50", "--json", exit_code=130)
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert rows and all(r["partial"] and r["samples"] == 25 and r["holdout_samples"] == 0 for r in rows)
@@ -437,3 +440,91 @@ def test_ulti_bid_on_a_local_dask_cluster_is_the_same_as_two_workers():
         there = advise_bid("AKU7.T9.OU.AK97", 50, cluster=client, **common)
     here = advise_bid("AKU7.T9.OU.AK97", 50, jobs=2, **common)
     assert [c.as_json() for c in there.choices] == [c.as_json() for c in here.choices]
+
+
+# -- an honest choice among the unseparated (issue 31, item 1) -------------------------------------------------
+
+#: Party only, 8 worlds a look: the race cannot tell the best three apart (a runoff, still not
+#: separated); the fresh worlds favour rank 2 (-1.12 against the first's -1.25).
+UNSEPARATED = ("bid", "ATU87.TO.O8.K97", "--bid", "party", "--samples", "8", "--top", "3")
+
+
+def test_r43_when_the_first_is_not_separated_the_fresh_worlds_choose_and_say_so(ulti):
+    text = ulti(*UNSEPARATED, "-q", exit_code=0).stdout
+    assert "not separated" in text
+    assert (
+        "The race did not separate the first from 2 others of the best: the advice goes to the one of them\n"
+        "the fresh worlds favour, rank 2 (-1.12 ± 0.12 on them)"
+    ) in text
+    # Rank 2, discarding ♥U ♠O, and its worth measured again on other fresh worlds: not its -1.12.
+    assert (
+        "Bid party (acorns trump), discarding ♥U ♠O: worth -1.25 ± 0.16 units per defender on 8 other fresh\nworlds"
+        in text
+    )
+
+
+def test_r43_the_figure_of_the_one_chosen_by_the_fresh_worlds_is_measured_again_on_others(ulti_json):
+    rows = ulti_json(*UNSEPARATED, "--json", "-q")
+    advised = [r for r in rows if r["recommended"]]
+    assert len(advised) == 1 and advised[0]["rank"] == 2 and advised[0]["discard"] == ["HU", "LO"]
+    assert advised[0]["holdout_mean"] == max(r["holdout_mean"] for r in rows)  # the fresh worlds' favourite
+    assert advised[0]["recheck_samples"] == advised[0]["holdout_samples"] == 8
+    assert advised[0]["recheck_mean"] != advised[0]["holdout_mean"]  # other worlds: not the best of three again
+    assert all(r["recheck_samples"] == 0 and r["recheck_mean"] is None for r in rows if not r["recommended"])
+
+
+def test_r43_the_recheck_worlds_are_neither_the_race_s_nor_the_holdout_s(monkeypatch):
+    asked = []
+    real = Race.value
+
+    def value(self, pairs):
+        asked.append({w for _cand, worlds in pairs for w in worlds})
+        return real(self, pairs)
+
+    monkeypatch.setattr(Race, "value", value)
+    advice = advise_bid("ATU87.TO.O8.K97", 8, bids=["party"], top=3)
+    assert advice.pick == 1 and advice.recheck is not None and advice.recheck.n == 8
+    recheck = asked[-1]
+    assert min(recheck) >= bidding.RECHECK_FROM and len(recheck) == 8
+    assert all(not (recheck & other) for other in asked[:-1])
+
+
+def test_r43_a_first_separated_from_the_others_is_the_advice_without_a_recheck():
+    advice = advise_bid("TOU8.KO87.AO7.T", 20, bids=["party"], top=3)
+    assert advice.separated and advice.unseparated == 1 and advice.pick == 0 and advice.recheck is None
+    assert advice.recommended() is advice.choices[0]
+
+
+# -- --holdout bounded, chunked and within --time (issue 31, item 15) --------------------------------------------
+
+
+@pytest.mark.parametrize("holdout", ["99999999999999999999", "1000001", "-1", "many"])
+def test_holdout_out_of_range_is_bad_input_not_an_internal_error(ulti, bad_input, holdout):
+    bad_input(ulti("bid", "T8.AT7.TO9.AU87", "--holdout", holdout), "--holdout", "from 0 to 1,000,000")
+
+
+@pytest.mark.parametrize("holdout", [10**20, -1, 1_000_001, 2.5, True])
+def test_advise_bid_refuses_a_holdout_out_of_range(holdout):
+    with pytest.raises(bidding.BidAdviceError, match="from 0 to 1,000,000"):
+        advise_bid("T8.AT7.TO9.AU87", 30, bids=["betli"], holdout=holdout)
+
+
+def test_the_holdout_is_valued_a_chunk_at_a_time(monkeypatch):
+    widest = []
+    real = Race.value
+
+    def value(self, pairs):
+        fresh = [w for _cand, worlds in pairs for w in worlds if w >= HOLDOUT_FROM]
+        widest.append(max((len(worlds) for _cand, worlds in pairs), default=0) if fresh else 0)
+        return real(self, pairs)
+
+    monkeypatch.setattr(Race, "value", value)
+    advice = advise_bid("T8.AT7.TO9.AU87", 25, bids=["betli"], top=1, holdout=450)
+    assert advice.choices[0].holdout.n == 450
+    assert max(widest) == bidding.HOLDOUT_CHUNK  # never 450 worlds at once: the memory stays small
+
+
+def test_a_spent_time_budget_values_one_chunk_of_fresh_worlds_not_all():
+    advice = advise_bid("T8.AT7.TO9.AU87", 30, bids=["betli"], top=1, holdout=1000, time_budget=0)
+    assert advice.out_of_time
+    assert advice.choices[0].holdout.n == bidding.HOLDOUT_CHUNK and advice.holdout_asked == 1000

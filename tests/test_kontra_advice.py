@@ -196,3 +196,19 @@ def test_ulti_kontra_prints_its_table(ulti):
 )
 def test_ulti_kontra_bad_input_is_one_line_and_exit_2(args, words, ulti, bad_input):
     bad_input(ulti("kontra", *args), words)
+
+
+@pytest.mark.parametrize("stop, status", [("interrupt", 130), ("terminate", 143)])
+def test_a_stop_of_ulti_kontra_exits_130_for_ctrl_c_and_143_for_sigterm(monkeypatch, ulti, stop, status):
+    """As every command documents (SIGTERM 143, as bid, analyse and simulate do): the runner's
+    stop status, not a fixed 130.  The stop comes from inside the run, at its first progress."""
+    from ulti_solver.cli import app, output
+
+    def stopped(self, done, total=None, note=None):
+        raise KeyboardInterrupt if stop == "interrupt" else app.Terminated()
+
+    monkeypatch.setattr(output.LateBar, "to", stopped)
+    args = ["kontra", SEAT1, "--seat", "1", "--bid", "ulti", "--trump", "leaves", "--samples", "60", "-j", "1"]
+    result = ulti(*args, exit_code=status)
+    assert result.stdout == ""
+    assert result.stderr.strip() == "Interrupted: the worlds were not all solved, so nothing is shown."

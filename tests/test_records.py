@@ -147,6 +147,34 @@ def test_an_interrupted_analyse_file_says_how_far_it_got(monkeypatch, tmp_path, 
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def rest_of(process: subprocess.Popen, timeout: float = 120):
+    """(stdout, stderr) of a process after a ``readline()`` of its stdout, to the end.
+
+    Not ``communicate()``: it reads the pipes' descriptors, past the lines that ``readline()``
+    already took into the stream's buffer (under load the first read brings several lines),
+    and those lines are lost.  The stream itself returns its buffer first.  stderr is read
+    after stdout: a stopped command writes one line there, far less than a pipe holds."""
+    process.stdin.close()
+    out = process.stdout.read()
+    err = process.stderr.read()
+    process.wait(timeout=timeout)
+    return out, err
+
+
+def test_rest_of_a_process_keeps_the_lines_read_with_the_first(tmp_path):
+    """Two lines written at once, one taken by ``readline()``: the other is in the stream's buffer.
+    ``communicate()`` would return ``''`` here (what made the SIGTERM test below flaky)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.stdout.write('one\\ntwo\\n'); sys.stdout.flush()"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout.readline() == "one\n"
+    assert rest_of(process) == ("two\n", "")
+
+
 def test_sigterm_to_analyse_file_from_stdin_says_how_far_it_got(ulti_argv):
     games = "\n".join([record()] * 200) + "\n"  # within the pipe's buffer: the write does not wait
     process = subprocess.Popen(
@@ -162,7 +190,7 @@ def test_sigterm_to_analyse_file_from_stdin_says_how_far_it_got(ulti_argv):
     first = process.stdout.readline()  # the first game is analysed: the run is under way
     assert json.loads(first)["line"] == 1
     process.send_signal(signal.SIGTERM)
-    out, err = process.communicate(timeout=120)
+    out, err = rest_of(process)
     assert process.returncode == 143
     done = sum("summary" in json.loads(line) for line in [first, *out.splitlines()])
     said = f"{done} game{'s' if done != 1 else ''} analysed; the games above are complete."

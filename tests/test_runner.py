@@ -16,12 +16,15 @@ import pytest
 from ulti_solver.runner import (
     JOBS_PER_CORE,
     SPREAD_AFTER,
-    _process_pool,
+    ClusterLost,
+    Runner,
     default_jobs,
     jobs_plan,
     max_jobs,
     ordered_results,
+    runner_for,
 )
+from ulti_solver.runner.local import _process_pool
 
 
 def pid_and(item):
@@ -143,3 +146,62 @@ def test_more_jobs_than_a_few_per_core_are_refused_naming_the_bound(command, job
         pytest.skip("a machine with that many cores")
     line = bad_input(ulti(command, *words, "-j", jobs), "-j", f"at most {max_jobs()}")
     assert len(line) < 300
+
+
+# -- the one object a run goes through ------------------------------------------------------------
+
+
+class FakeClient:
+    """Stands in for a Dask client: records whether it was closed."""
+
+    closed = False
+
+    def close(self, timeout=None):
+        self.closed = True
+
+
+def test_a_runner_runs_in_input_order_here_and_in_a_pool():
+    assert Runner(1).run(pid_and, range(5)) == [(os.getpid(), i) for i in range(5)]
+    assert [item for _pid, item in Runner(2).run(pid_and, list(range(40)))] == list(range(40))
+
+
+@pytest.mark.parametrize(
+    "exc, status",
+    [(KeyboardInterrupt(), 130), (type("Terminated", (KeyboardInterrupt,), {"exit_code": 143})(), 143)],
+)
+def test_a_stopped_run_exits_130_for_ctrl_c_and_143_for_sigterm(exc, status):
+    assert Runner.stop_status(exc) == status
+
+
+def test_a_lost_scheduler_exits_1():
+    assert Runner.stop_status(ClusterLost("lost the Dask scheduler")) == 1
+
+
+def test_a_client_the_runner_opened_is_closed_with_it_and_one_given_is_left_open():
+    own = Runner(1, "tcp://127.0.0.1:1")
+    own.client = FakeClient()  # as connect() would have opened it
+    client = own.client
+    with own:
+        pass
+    assert client.closed and own.client is None
+    given = FakeClient()
+    with Runner(1, given):
+        pass
+    assert not given.closed
+
+
+def test_a_function_given_a_runner_leaves_it_open_and_builds_its_own_otherwise():
+    given = Runner(3)
+    with runner_for(given, 1, None) as run:
+        assert run is given
+    with runner_for(None, 2, None, 0.5) as run:
+        assert (run.jobs, run.spread_after, run.on_cluster) == (2, 0.5, False)
+
+
+def test_a_command_without_j_spreads_once_the_work_lasts_or_stays_here():
+    assert (Runner.for_command(None, None).jobs, Runner.for_command(None, None).spread_after) == (
+        default_jobs(),
+        SPREAD_AFTER,
+    )
+    assert Runner.for_command(None, None, spread=False).jobs == 1
+    assert Runner.for_command(3, None, spread=False).jobs == 3

@@ -149,11 +149,12 @@ def test_a_process_pool_gives_the_same_records():
 
 
 def test_an_interrupt_keeps_whole_samples_only():
-    def stop_at_seven(done):
+    def stop_at_seven(done, total):
+        assert total == 50
         if done == 7:
             raise KeyboardInterrupt
 
-    result = simulate(small(), 50, bids=[parse_bid("party")], seed=0, on_sample=stop_at_seven)
+    result = simulate(small(), 50, bids=[parse_bid("party")], seed=0, on_progress=stop_at_seven)
     assert isinstance(result.interrupted, KeyboardInterrupt)
     assert result.solved == 7 and result.asked == 50
     assert all(t.samples == 7 for t in result.tallies)
@@ -481,13 +482,13 @@ def test_a_stop_prints_what_was_solved_and_says_so(monkeypatch, stop, status, ul
 
     real = command.simulate
 
-    def stopping_after_five(*args, on_sample=None, **kwargs):
-        def advance(done):
-            on_sample(done)
+    def stopping_after_five(*args, on_progress=None, **kwargs):
+        def advance(done, total):
+            on_progress(done, total)
             if done == 5:
                 raise KeyboardInterrupt if stop == "interrupt" else app.Terminated()
 
-        return real(*args, on_sample=advance, **kwargs)
+        return real(*args, on_progress=advance, **kwargs)
 
     monkeypatch.setattr(command, "simulate", stopping_after_five)
     result = ulti(

@@ -203,7 +203,8 @@ def best_bids(
 
     ``kontra`` is applied to every candidate that has the components it names
     (``all``: every component it has), so a player sees which bid survives a kontra.
-    ``on_progress(done)`` is called as candidates are dealt with (for a bar).
+    ``on_progress(done, total)`` is told how many candidates of how many are dealt with
+    (:data:`ulti_solver.runner.OnProgress`).
     """
     deal, rules, bids, kontra = as_deal(deal), as_rules(rules), as_bids(bids), parse_kontra(kontra)
     top = checks.count("top", top, 0, why=" (0: every candidate)")
@@ -248,9 +249,9 @@ def best_bids(
             if top > 0:
                 (heapq.heappush if len(leaders) < top else heapq.heappushpop)(leaders, cand.total)
         if on_progress is not None:
-            on_progress(searched + tested + skipped)
+            on_progress(searched + tested + skipped, len(pool))
     if on_progress is not None:
-        on_progress(len(pool))
+        on_progress(len(pool), len(pool))
     valued.sort(key=lambda c: (-c.total, c.order))
     ranked = _ranked(valued, top)
     for cand in ranked:

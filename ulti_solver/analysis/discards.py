@@ -192,17 +192,18 @@ def solve_discards(
     rules: Rules = DEFAULT_RULES,
     silent: bool = False,
     value: bool = False,
-    on_result: Optional[Callable[[DiscardResult], None]] = None,
+    on_progress: Optional[Callable[[int, int], None]] = None,
     kontra=None,
 ) -> List[DiscardResult]:
     """Solve every discard for every trump in play and rank them best first.
 
-    ``on_result`` is called after each solve (for a progress bar).
+    ``on_progress(done, total)`` is told how many solves of how many are done
+    (:data:`ulti_solver.runner.OnProgress`).
     """
     results = []
-    for task in discard_tasks(deal, bid, trump):
-        result = solve_discard(task, rules, silent, value, kontra)
-        if on_result is not None:
-            on_result(result)
-        results.append(result)
+    tasks = discard_tasks(deal, bid, trump)
+    for task in tasks:
+        results.append(solve_discard(task, rules, silent, value, kontra))
+        if on_progress is not None:
+            on_progress(len(results), len(tasks))
     return rank_discards(results)

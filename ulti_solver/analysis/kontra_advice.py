@@ -43,11 +43,11 @@ from ..bids import FORTY_100, TWENTY_100, Bid, bid_words, trumps_to_solve
 from ..cards import BB_MARRIAGES, SUITS, format_hand
 from ..coerce import as_bid, as_rules, as_trump
 from ..deal import Deal
-from ..dealing import sample_rng
 from ..errors import UltiInputError
 from ..i18n import L_, Joined
 from ..knowledge import InformationSet, information_set_from_hand
 from ..knowledge.facts import suit_words
+from ..knowledge.source import GivenWorlds, WorldSource, drawn
 from ..known_cards import as_hand
 from ..kontra import LEVEL_NAMES, MAX_LEVEL, Kontra, KontraSpec, Said, individual, parse_kontra
 from ..variants import DEFAULT_RULES, Rules
@@ -82,22 +82,25 @@ class _KontraWords:
 
 @dataclass(frozen=True)
 class Worlds:
-    """The worlds of a seat before play: one information set, or, where the bid says the declarer
-    holds a marriage he has not named (a 20-100), the union of one set per suit it may be in
-    (disjoint: his twenty is announced in the first such suit, R40), drawn uniformly from all."""
+    """The worlds of a seat before play (:class:`~ulti_solver.knowledge.source.Worlds`): one
+    information set, or, where the bid says the declarer holds a marriage he has not named (a
+    20-100), the union of one set per suit it may be in (disjoint: his twenty is announced in the
+    first such suit, R40), ranked set by set and drawn uniformly from all."""
 
     sets: Tuple[InformationSet, ...]
 
     def count(self) -> int:
         return sum(info.count() for info in self.sets)
 
-    def world(self, seed: int, index: int) -> Deal:
-        rank = sample_rng(seed, index).randrange(self.count())
+    def world_at(self, rank: int) -> Deal:
         for info in self.sets:
             if rank < info.count():
                 return info.world_at(rank)
             rank -= info.count()
-        raise IndexError(rank)  # never: the rank is below the count
+        raise IndexError(rank)
+
+    def world(self, seed: int, index: int) -> Deal:
+        return drawn(self, seed, index)
 
     def explain(self) -> List[str]:
         if len(self.sets) == 1:
@@ -238,12 +241,13 @@ def components_made(deals: Sequence[Deal], bid: Bid, trump, rules: Rules, compon
     return [component_makeable(deal, bid, trump, rules, component) for deal in deals]
 
 
-def _worlds_task(worlds: Worlds, seat: int, bid: Bid, trump, rules: Rules, kontras, components, seed, indices):
-    """For some worlds: 2 S (the asking seat's side: what the declarer gets from him, or per
-    defender for the declarer) under each kontra of ``kontras``, and whether each component is made."""
+def _worlds_task(source: WorldSource, seat: int, bid: Bid, trump, rules: Rules, kontras, components, indices):
+    """For the worlds ``indices`` of ``source``: 2 S (the asking seat's side: what the declarer gets
+    from him, or per defender for the declarer) under each kontra of ``kontras``, and whether each
+    component is made."""
     from ..search import world_totals
 
-    deals = [worlds.world(seed, i) for i in indices]
+    deals = source.deals(indices)
     shares = []
     for kontra in kontras:
         totals = world_totals(deals, bid, trump, rules, kontra=kontra)
@@ -347,14 +351,18 @@ def advise_kontra(
     worlds: Optional[Sequence[Deal]] = None,
     jobs: int = 1,
     cluster=None,
-    on_worlds=None,
+    on_progress=None,
+    runner=None,
 ) -> KontraAdvice:
     """The module's question for ``seat`` (1 or 2 a defender, 0 the declarer with his ``talon``)
     holding ``hand`` (ten cards), against ``bid`` in ``trump``, the kontras ``kontra`` said so far:
     each doubling it may say next, valued on ``samples`` worlds drawn from ``seed`` (or on
     ``worlds`` given, each counted once: every world of a small set makes the answer exact).
-    ``marriages`` as for :func:`~ulti_solver.knowledge.information_set_from_hand`."""
-    from ..runner import ordered_results
+    ``marriages`` as for :func:`~ulti_solver.knowledge.information_set_from_hand`.  The worlds
+    are spread over ``jobs`` processes or a Dask ``cluster`` (or ``runner``, a
+    :class:`~ulti_solver.runner.Runner`, in their place); ``on_progress(done, total)`` is told
+    how many worlds of how many are done (:data:`~ulti_solver.runner.OnProgress`)."""
+    from ..runner import report_progress, runner_for
 
     rules = as_rules(rules)
     bid, trump = _game(as_bid(bid), as_trump(trump))
@@ -398,18 +406,17 @@ def advise_kontra(
     else:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
             raise KontraAdviceError(L_("samples is a number of worlds, 2 or more, not {samples!r}", samples=samples))
-        work = partial(_worlds_task, info, seat, bid, trump, rules, kontras, components, seed)
+        work = partial(_worlds_task, WorldSource(info, seed), seat, bid, trump, rules, kontras, components)
         shares = [[] for _ in kontras]
         made = {c: [] for c in components}
         chunks = _chunks(samples)
-        with ordered_results(work, chunks, max(1, min(jobs, len(chunks))), 1, cluster=cluster, cluster_chunk=1) as done:
+        with runner_for(runner, jobs, cluster) as run, run.results(work, chunks, spread=False) as done:
             for chunk_shares, chunk_made in done:
                 for index, part in enumerate(chunk_shares):
                     shares[index].extend(part)
                 for c in components:
                     made[c].extend(chunk_made[c])
-                if on_worlds is not None:
-                    on_worlds(len(shares[0]))
+                report_progress(on_progress, len(shares[0]), samples)
         count = samples
     sign = 1 if seat == 0 else -1  # a defender receives minus what he pays
     weighed = []
@@ -434,14 +441,9 @@ def advise_kontra(
 
 
 def _worlds_task_on(deals, seat, bid, trump, rules, kontras, components):
-    """:func:`_worlds_task` on worlds given."""
-
-    class Given:
-        @staticmethod
-        def world(seed, index):
-            return deals[index]
-
-    return _worlds_task(Given, seat, bid, trump, rules, kontras, components, 0, range(len(deals)))
+    """:func:`_worlds_task` on worlds given, each counted once."""
+    every = WorldSource(GivenWorlds(tuple(deals)), exact=True)
+    return _worlds_task(every, seat, bid, trump, rules, kontras, components, range(len(deals)))
 
 
 def _game(bid: Bid, trump) -> Tuple[Bid, Optional[int]]:

@@ -229,35 +229,38 @@ def simulate(
     rules: Rules = DEFAULT_RULES,
     jobs: int = 1,
     cluster=None,
-    on_sample: Optional[Callable[[int], None]] = None,
+    on_progress: Optional[Callable[[int, int], None]] = None,
     spread_after: Optional[float] = None,
     kontra=None,
     on_first: Optional[Callable[[float], None]] = None,
+    runner=None,
 ) -> Simulation:
     """Solve ``samples`` deals fitting ``constraints`` for every game asked; see the module docstring.
 
     ``jobs`` worker processes (1: this process), or ``cluster``: a Dask
     scheduler address (``tcp://HOST:PORT``) or a ``distributed.Client``.
-    ``on_sample(n)`` is called after each sample with the count so far.
+    ``on_progress(done, samples)`` is called after each sample with the count so far
+    (:data:`ulti_solver.runner.OnProgress`).  ``runner``, a :class:`~ulti_solver.runner.Runner`,
+    takes the place of ``jobs``, ``cluster`` and ``spread_after`` (a command's, one for its run).
     ``spread_after`` starts the pool only once the work has run that long
     in this process (see :func:`ulti_solver.runner.ordered_results`).
     ``on_first(seconds)``, when given, is called once sample 0 is solved,
     in this process and timed before the rest starts: what a long run's
-    estimate is made from.
+    estimate is made from (a timing, not progress: that is ``on_progress``).
     Ctrl-C or SIGTERM (KeyboardInterrupt), or a cluster that is lost
     (:class:`~ulti_solver.runner.ClusterLost`), stops the work and returns
     the samples solved until then, marked ``interrupted``: every tally
     counts the same samples, 0 to n - 1, never part of one.
     """
     constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules)
-    from ..runner import ClusterLost, chunk_size, max_jobs, ordered_results
+    from ..runner import ClusterLost, chunk_size, max_jobs, report_progress, runner_for
 
     why = L_(" (at {most:,} the {ci} interval is +-0.001)", most=MAX_SAMPLES, ci="95%")
     samples = checks.count("samples", samples, 1, MAX_SAMPLES, why)
     seed = checks.whole("seed", seed)
     jobs = checks.count("jobs", jobs, 1, max_jobs(), " (4 worker processes per core)")
     cluster = _cluster_argument(cluster)
-    on_sample, on_first = checks.callback("on_sample", on_sample), checks.callback("on_first", on_first)
+    on_progress, on_first = checks.callback("on_progress", on_progress), checks.callback("on_first", on_first)
     spread_after = None if spread_after is None else checks.number("spread_after", spread_after)
 
     games = games_for(constraints, bids, trump, discards, parse_kontra(kontra), rules)
@@ -277,8 +280,7 @@ def simulate(
                 (m + made, s + value, q + value * value) for (m, s, q), (made, value) in zip(sums, sample, strict=True)
             ),
         )
-        if on_sample is not None:
-            on_sample(done + 1)
+        report_progress(on_progress, done + 1, samples)
 
     interrupted = None
     first = 0
@@ -290,20 +292,14 @@ def simulate(
             counted(sample)
             first = 1
         rest = samples - first
-        jobs = max(1, min(jobs, rest))
-        size = min(chunk_size(rest, jobs), per_task)  # a long sample streams one at a time
-        with ordered_results(
-            work,
-            _runs(first, samples, size),  # each run of samples solved together, a local task
-            jobs,
-            1,
-            cluster=cluster,
-            cluster_chunk=max(1, per_task // size),
-            spread_after=spread_after,
-        ) as results:
-            for chunk in results:
-                for sample in chunk:
-                    counted(sample)
+        with runner_for(runner, jobs, cluster, spread_after) as run:
+            workers = max(1, min(run.threads(), rest))
+            size = min(chunk_size(rest, workers), per_task)  # a long sample streams one at a time
+            runs = _runs(first, samples, size)  # each run of samples solved together, a local task
+            with run.results(work, runs, cluster_chunk=max(1, per_task // size)) as results:
+                for chunk in results:
+                    for sample in chunk:
+                        counted(sample)
     except (KeyboardInterrupt, ClusterLost) as exc:
         interrupted = exc
     done, sums = state

@@ -28,6 +28,7 @@ from ..deal import SEAT_SUBJECTS
 from ..errors import UltiInputError
 from ..i18n import L_
 from ..knowledge import InformationSet
+from ..knowledge.source import WorldSource
 from ..kontra import NO_KONTRA, Kontra
 from ..play import DECLARER, legal_moves
 from ..search import world_joints, world_totals
@@ -75,7 +76,7 @@ def chosen_worlds(info: InformationSet, samples: Union[int, str], seed: int):
         return list(info.worlds()), True
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
         raise WorldsError(_NOT_SAMPLES(samples))
-    return [info.world(seed, index) for index in range(samples)], False
+    return WorldSource(info, seed).deals(range(samples)), False
 
 
 def _seat(seat: int):
@@ -114,8 +115,7 @@ def _totals_of_chunk(info: InformationSet, cards: Sequence[Card], kontra: Kontra
 
 
 def _drawn_chunk(info, cards, kontra, made, seed, indices):
-    worlds = [info.world(seed, index) for index in indices]
-    return _totals_of_chunk(info, cards, kontra, made, worlds)
+    return _totals_of_chunk(info, cards, kontra, made, WorldSource(info, seed).deals(indices))
 
 
 def card_totals(
@@ -129,13 +129,15 @@ def card_totals(
     made: bool = False,
     jobs: int = 1,
     cluster=None,
-    on_worlds=None,
+    on_progress=None,
+    runner=None,
 ) -> Tuple[List[List[int]], Optional[List[List[bool]]]]:
     """Per card, the declarer's total in every world, in world order (and whether the whole bid
     is made, with ``made``): ``worlds`` given, or ``samples`` drawn from ``seed``, the draws made
-    in the workers when spread (``jobs`` processes, or a Dask ``cluster``).  ``on_worlds(n)`` is
-    told how many worlds are done, after each chunk (for a progress bar)."""
-    from ..runner import ordered_results
+    in the workers when spread (``jobs`` processes, or a Dask ``cluster``; or ``runner``, a
+    :class:`~ulti_solver.runner.Runner`, in their place).  ``on_progress(done, total)`` is told
+    how many worlds of how many are done, after each chunk (:data:`~ulti_solver.runner.OnProgress`)."""
+    from ..runner import report_progress, runner_for
 
     if worlds is not None:
         chunks = [list(worlds[i : i + WORLDS_PER_TASK]) for i in range(0, len(worlds), WORLDS_PER_TASK)]
@@ -145,15 +147,14 @@ def card_totals(
         work = partial(_drawn_chunk, info, list(cards), kontra, made, seed)
     totals: List[List[int]] = [[] for _ in cards]
     joints: List[List[bool]] = [[] for _ in cards]
-    jobs = max(1, min(jobs, len(chunks)))
-    with ordered_results(work, chunks, jobs, 1, cluster=cluster, cluster_chunk=1) as results:
+    count = len(worlds) if worlds is not None else samples
+    with runner_for(runner, jobs, cluster) as run, run.results(work, chunks, spread=False) as results:
         for answers in results:
             for index, (chunk_totals, chunk_joints) in enumerate(answers):
                 totals[index].extend(chunk_totals)
                 if made:
                     joints[index].extend(chunk_joints)
-            if on_worlds is not None:
-                on_worlds(len(totals[0]))
+            report_progress(on_progress, len(totals[0]), count)
     return totals, (joints if made else None)
 
 
@@ -264,10 +265,13 @@ def play_values(
     kontra: Kontra = NO_KONTRA,
     jobs: int = 1,
     cluster=None,
-    on_worlds=None,
+    on_progress=None,
+    runner=None,
 ) -> PlayAdvice:
     """R43: each legal card's single-dummy value for the seat to move, on ``samples`` worlds drawn
-    from ``seed`` (or ``"all"``: every world, exact), with how often the whole bid is made."""
+    from ``seed`` (or ``"all"``: every world, exact), with how often the whole bid is made.
+    ``jobs``, ``cluster``, ``runner`` and ``on_progress(done, total)`` (worlds) as for
+    :func:`card_totals`."""
     cards = legal_cards(info)
     count = info.count()
     if samples == "all":
@@ -287,7 +291,8 @@ def play_values(
         made=True,
         jobs=jobs,
         cluster=cluster,
-        on_worlds=on_worlds,
+        on_progress=on_progress,
+        runner=runner,
     )
     valued = values_of_cards(cards, totals, info.to_move == DECLARER, exact, joints)
     return PlayAdvice(info, valued, n, exact, count, seed, kontra)
@@ -328,7 +333,8 @@ def knowable_loss(analysis, index: int, samples: Union[int, str], seed: int) -> 
         worlds, exact = list(info.worlds()), True
     else:
         drawn = KNOWABLE_DRAWN if samples == "all" else samples
-        worlds, exact = [info.world(seed, index * WORLD_STRIDE + i) for i in range(drawn)], False
+        first = index * WORLD_STRIDE
+        worlds, exact = WorldSource(info, seed).deals(range(first, first + drawn)), False
     totals, _ = card_totals(info, cards, worlds, kontra=analysis.kontra)
     valued = values_of_cards(cards, totals, verdict.seat == DECLARER, exact)
     mine = next(v for v in valued if v.card == verdict.card)
@@ -341,24 +347,32 @@ def _knowable_task(analysis, samples, seed, index):
 
 
 def with_knowable(
-    analysis, samples: Union[int, str] = 100, *, seed: int = 0, jobs: int = 1, cluster=None, on_card=None
+    analysis,
+    samples: Union[int, str] = 100,
+    *,
+    seed: int = 0,
+    jobs: int = 1,
+    cluster=None,
+    on_progress=None,
+    runner=None,
 ):
     """The analysis with every card's knowable verdict (R44) beside its hindsight one: the worlds of
     card k are drawn from its player's information set at that moment (``samples`` of them, or
     ``"all"``: every world, exact, where at most 100,000 fit; 1,000 drawn where more do).  Cards
-    are spread over ``jobs`` processes (or a Dask ``cluster``), each drawing its own worlds, so the answer is the same
-    however it is spread.  ``on_card(n)`` is told how many cards are done."""
+    are spread over ``jobs`` processes (or a Dask ``cluster``; or ``runner``, a
+    :class:`~ulti_solver.runner.Runner`, in their place), each drawing its own worlds, so the answer
+    is the same however it is spread.  ``on_progress(done, total)`` is told how many cards of how
+    many are done (:data:`~ulti_solver.runner.OnProgress`)."""
     import dataclasses
 
-    from ..runner import ordered_results
+    from ..runner import report_progress, runner_for
 
     if samples != "all" and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
         raise WorldsError(_NOT_SAMPLES(samples))
     work = partial(_knowable_task, analysis, samples, seed)
     indices = range(len(analysis.verdicts))
     verdicts = []
-    jobs = max(1, min(jobs, len(indices) or 1))
-    with ordered_results(work, indices, jobs, 1, cluster=cluster, cluster_chunk=1) as results:
+    with runner_for(runner, jobs, cluster) as run, run.results(work, indices, spread=False) as results:
         for verdict, judged in zip(analysis.verdicts, results, strict=True):
             verdicts.append(
                 dataclasses.replace(
@@ -370,6 +384,5 @@ def with_knowable(
                     knowable_best=list(judged.best),
                 )
             )
-            if on_card is not None:
-                on_card(len(verdicts))
+            report_progress(on_progress, len(verdicts), len(indices))
     return dataclasses.replace(analysis, verdicts=verdicts)

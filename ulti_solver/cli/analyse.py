@@ -16,7 +16,7 @@ from ..position import parse_play
 from ..record import parse_record
 from ..render.analyse import game_table, stopped_text
 from ..render.output import Output, progress_bar
-from ..runner import connect
+from ..runner import Runner
 from ..stops import stops_wait
 from .app import interrupted_status
 from .language import UltiCommand
@@ -197,21 +197,19 @@ class _Knowable:
     def __call__(self, analysis: GameAnalysis) -> GameAnalysis:
         from ..analysis.single_dummy import with_knowable
 
-        client = connect(self.cluster) if self.cluster else None
         bar = progress_bar(len(analysis.verdicts), N_("card"), self.quiet)
+        # Not run_work: a game's bad input is a bad line of a file, and the file goes on.
         try:
-            return with_knowable(
-                analysis,
-                self.samples,
-                seed=self.seed,
-                jobs=self.jobs,
-                cluster=client,
-                on_card=lambda done: bar.update(done - bar.n),
-            )
+            with Runner(self.jobs, self.cluster) as runner:
+                return with_knowable(
+                    analysis,
+                    self.samples,
+                    seed=self.seed,
+                    runner=runner,
+                    on_progress=lambda done, total: bar.update(done - bar.n),
+                )
         finally:
             bar.close()
-            if client is not None:
-                client.close()
 
 
 def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge=None, report=None) -> None:

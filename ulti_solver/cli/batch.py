@@ -21,9 +21,8 @@ from ..i18n import N_, _
 from ..render.batch import INTERRUPTED, SOLVED, STOPPED, csv_header, print_outcome, summary, table_header
 from ..render.legends import value_legend
 from ..render.output import CSV, JSON, Output, progress_bar
-from ..runner import ClusterLost, chunk_size, jobs_plan, ordered_results
+from ..runner import ClusterLost, Runner, chunk_size, jobs_plan
 from ..search import implementation
-from .app import interrupted_status
 from .language import UltiCommand
 from .options import build_rules, game_options, json_option, kontra_option, output_format, value_option, worker_options
 
@@ -68,6 +67,7 @@ def command(
     implementation()  # a bad ULTI_SOLVER_IMPL is one error line before the header, not after it
     settings = BatchSettings(bid, trump, rules, silent, with_value, kontra)
     jobs, spread_after = jobs_plan(jobs)
+    runner = Runner(jobs, cluster, spread_after=spread_after)  # the cluster is reached once the header is out
     tally = BatchTally()
     started = time.monotonic()
     stopped = lost = None
@@ -89,9 +89,8 @@ def command(
         work = partial(solve_batch_line, settings)
         try:
             with (
-                ordered_results(
-                    work, lines, jobs, chunk_size(total, jobs), cluster=cluster, spread_after=spread_after
-                ) as outcomes,
+                runner,
+                runner.results(work, lines, chunk_size(total, jobs), cluster_chunk=128) as outcomes,
                 progress_bar(total, N_("deal"), quiet) as bar,
             ):
                 out = Output(fmt, bar)
@@ -119,8 +118,8 @@ def command(
         if last:
             stopped_at += _("; the results above are complete up to line {line} of the file").format(line=last)
         click.echo(_("Error: {message}").format(message=f"{one_line(lost)}: {stopped_at}"), err=True)
-        sys.exit(1)
+        sys.exit(Runner.stop_status(lost))
     if stopped is not None:
-        sys.exit(interrupted_status(stopped))
+        sys.exit(Runner.stop_status(stopped))
     if tally.bad_lines:
         sys.exit(2)

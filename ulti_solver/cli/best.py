@@ -89,7 +89,7 @@ def command(deal, top, bids, variants, rulebook, table, kontra, as_json, quiet, 
     with progress_bar(total, N_("candidate"), quiet) as bar:
         last = [0]
 
-        def advance(done):
+        def advance(done, total):
             bar.update(done - last[0])
             last[0] = done
 

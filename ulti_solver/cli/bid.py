@@ -6,16 +6,15 @@ import sys
 
 import click
 
-from ..analysis.bidding import DEFAULT_SAMPLES, DEFAULT_TOP, advise_bid
-from ..errors import UltiInputError
+from ..analysis.bidding import DEFAULT_SAMPLES, DEFAULT_TOP, HOLDOUT_CHUNK, MOST_HOLDOUT, advise_bid
+from ..errors import excerpt
 from ..i18n import N_, _, n_
 from ..render.bid import advice_lines
 from ..render.output import LateBar, Output
-from ..runner import ClusterLost, close_quietly, connect, jobs_plan
-from .app import interrupted_status, one_line
-from .language import UltiCommand
+from ..runner import ClusterLost, Runner
+from .app import one_line
+from .language import UltiCommand, option
 from .options import (
-    BadInput,
     FiniteFloat,
     bids_option,
     build_rules,
@@ -30,9 +29,29 @@ from .options import (
     seed_option,
     worlds_option,
 )
+from .running import run_work
 
 #: The argument as the usage line and the errors name it: the twelve cards before the discard.
 METAVAR = "HAND12"
+
+
+def _read_holdout(ctx, param, value):
+    """--holdout N: 0 to MOST_HOLDOUT fresh worlds, as --samples is bounded (exit 2 beyond)."""
+    if value is None:
+        return None
+    try:
+        count = int(value)
+    except ValueError:
+        count = -1
+    if not 0 <= count <= MOST_HOLDOUT:
+        raise click.BadParameter(
+            _("a number of fresh worlds from 0 to {most:,}; not {value}").format(
+                most=MOST_HOLDOUT, value=excerpt(value)
+            ),
+            ctx=ctx,
+            param=param,
+        )
+    return count
 
 
 @click.command(name="bid", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
@@ -69,18 +88,23 @@ METAVAR = "HAND12"
         "and depends on the machine."
     ),
 )
-@click.option(
+@option(
     "--holdout",
-    type=click.IntRange(min=0),
+    callback=lambda ctx, param, value: _read_holdout(ctx, param, value),
     metavar="N",
-    help=N_("Fresh worlds the candidates reported are valued on again (default: as many as --samples)."),
+    help=N_(
+        "Fresh worlds the candidates reported are valued on again (default: as many as --samples; "
+        "at most {most:,}, valued {chunk} at a time within --time)."
+    ),
+    help_values={"most": MOST_HOLDOUT, "chunk": HOLDOUT_CHUNK},
 )
 @jobs_option(N_("worlds"))
 @cluster_options()
 @json_option(
     N_(
         "JSON lines, best first: rank, discard, bid, trump, samples, mean_value, stderr_value, p_made, "
-        "ci95, holdout_samples, holdout_mean, holdout_stderr, behind_first, stderr_behind, same_as."
+        "ci95, holdout_samples, holdout_mean, holdout_stderr, behind_first, stderr_behind, same_as, "
+        "recommended (the one advised), recheck_samples, recheck_mean, recheck_stderr."
     )
 )
 @click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar and no summary on stderr."))
@@ -134,16 +158,12 @@ def command(
     check_jobs_or_cluster(jobs, cluster)
     own = read_cards(" ".join(hand), METAVAR)
     rules = build_rules(rulebook, variants, table)
-    client = connect(cluster) if cluster else None
-    workers, spread_after = jobs_plan(jobs)
+    runner = Runner.for_command(jobs, cluster)
     bar = LateBar(samples if isinstance(samples, int) else None, N_("world"), quiet)
-
-    def advance(left, worlds):
-        # A runoff raises the goal: twice the worlds for the best.
-        bar.to(worlds, total=worlds, note=n_("{n} candidate left", "{n} candidates left", left))
-
-    try:
-        advice = advise_bid(
+    advice = run_work(
+        runner,
+        bar,
+        lambda: advise_bid(
             own,
             samples,
             top=top,
@@ -153,24 +173,14 @@ def command(
             seed=seed,
             holdout=holdout,
             time_budget=budget,
-            jobs=workers,
-            cluster=client,
-            spread_after=spread_after,
-            on_progress=advance,
-        )
-    except UltiInputError as exc:
-        raise BadInput(str(exc)) from None
-    finally:
-        bar.close()
-        if client is not None:
-            close_quietly(client)
+            runner=runner,
+            on_progress=bar.to,  # a runoff raises the goal: twice the worlds for the best
+        ),
+    )
     out = Output()
     if as_json:
         for choice in advice.choices:
-            data = choice.as_json()
-            if advice.partial:
-                data["partial"] = True
-            out.json(data)
+            out.json(advice.choice_json(choice))
     else:
         out.lines(advice_lines(advice))
     if isinstance(advice.interrupted, ClusterLost):  # one error line, as the run failed; the standings above
@@ -189,7 +199,7 @@ def command(
             ),
             err=True,
         )
-        sys.exit(interrupted_status(advice.interrupted))
+        sys.exit(Runner.stop_status(advice.interrupted))
     if not quiet:
         counts = advice.counts
         click.echo(

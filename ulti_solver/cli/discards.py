@@ -12,7 +12,7 @@ from ..render.discards import discards_legend, discards_table
 from ..render.output import Output, progress_bar
 from ..render.tables import bid_text, hands_table
 from ..render.words import kontra_text, rules_text, trump_text
-from ..runner import chunk_size, jobs_plan, ordered_results
+from ..runner import Runner, chunk_size
 from .language import UltiCommand
 from .options import (
     build_rules,
@@ -72,15 +72,13 @@ def command(
     games = played_games(bid, trump)  # a trump that does not fit the bid is bad input before any work
     levels = game_kontra(kontra, games[0][0], rules)
     tasks = discard_tasks(before, bid, trump)
-    jobs, spread_after = jobs_plan(jobs)
-    jobs = max(1, min(jobs, len(tasks)))
+    runner = Runner.for_command(jobs, cluster)
     solved = []
     work = partial(solve_discard, rules=rules, silent=silent, value=with_value, kontra=levels)
-    chunk = chunk_size(len(tasks), jobs)
+    chunk = chunk_size(len(tasks), max(1, min(runner.jobs, len(tasks))))
     with (
-        ordered_results(
-            work, tasks, jobs, chunk, cluster=cluster, cluster_chunk=33, spread_after=spread_after
-        ) as results,
+        runner,
+        runner.results(work, tasks, chunk, cluster_chunk=33) as results,
         progress_bar(len(tasks), N_("discard"), quiet) as bar,
     ):
         for result in results:

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ..analysis.kontra_advice import DEFAULT_SAMPLES, advise_kontra
-from ..errors import UltiInputError
 from ..i18n import N_, _
 from ..render.kontra import advice_lines
 from ..render.output import LateBar, Output
-from ..runner import ClusterLost, close_quietly, connect, jobs_plan
-from .app import one_line
+from ..runner import Runner
 from .language import UltiCommand
 from .options import (
-    BadInput,
     bid_option,
     build_rules,
     check_jobs_or_cluster,
@@ -31,6 +26,7 @@ from .options import (
     trump_option,
 )
 from .play import _marriages
+from .running import run_work
 
 
 @click.command(name="kontra", cls=UltiCommand, context_settings={"ignore_unknown_options": True})
@@ -125,12 +121,12 @@ def command(
     played_bid, played_trump = played_game(bid, trump)
     own = read_cards(" ".join(hand), "HAND")
     laid = None if talon is None else read_cards(talon, "--talon")
-    client = connect(cluster) if cluster else None
-    workers, _spread = jobs_plan(jobs)
+    runner = Runner.for_command(jobs, cluster, spread=False)
     bar = LateBar(samples, N_("world"), quiet)
-
-    try:
-        advice = advise_kontra(
+    advice = run_work(
+        runner,
+        bar,
+        lambda: advise_kontra(
             own,
             seat,
             played_bid,
@@ -141,22 +137,11 @@ def command(
             rules=rules,
             samples=samples,
             seed=seed,
-            jobs=workers if jobs is not None else 1,
-            cluster=client,
-            on_worlds=bar.to,
-        )
-    except KeyboardInterrupt:
-        click.echo(_("Interrupted: the worlds were not all solved, so nothing is shown."), err=True)
-        sys.exit(130)
-    except UltiInputError as exc:
-        raise BadInput(str(exc)) from None
-    except ClusterLost as exc:  # not the input, not a bug: one error line, exit 1
-        click.echo(_("Error: {message}").format(message=one_line(exc)), err=True)
-        sys.exit(1)
-    finally:
-        bar.close()
-        if client is not None:
-            close_quietly(client)
+            runner=runner,
+            on_progress=bar.to,
+        ),
+        nothing_shown=_("Interrupted: the worlds were not all solved, so nothing is shown."),
+    )
     out = Output()
     if as_json:
         for choice in advice.choices:

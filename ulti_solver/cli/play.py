@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Dict, Optional
 
 import click
@@ -18,7 +17,7 @@ from ..play import PlayRules
 from ..position import parse_play
 from ..render.output import LateBar, Output
 from ..render.play import advice_lines
-from ..runner import connect, jobs_plan
+from ..runner import Runner
 from .language import UltiCommand
 from .options import (
     BadInput,
@@ -38,6 +37,7 @@ from .options import (
     trump_option,
     worlds_option,
 )
+from .running import run_work
 
 #: The samples drawn without --samples (INTERFACE.md).
 DEFAULT_SAMPLES = 200
@@ -187,30 +187,15 @@ def command(
         )
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
-    client = connect(cluster) if cluster else None
+    runner = Runner.for_command(jobs, cluster, spread=False)
     total = info.count() if samples == "all" else samples
-    workers, _spread = jobs_plan(jobs)
     bar = LateBar(total, N_("world"), quiet)
-
-    try:
-        advice = play_values(
-            info,
-            samples,
-            seed=seed,
-            kontra=levels,
-            jobs=workers if jobs is not None else 1,
-            cluster=client,
-            on_worlds=bar.to,
-        )
-    except KeyboardInterrupt:
-        click.echo(_("Interrupted: no card was valued on every world yet, so nothing is shown."), err=True)
-        sys.exit(130)
-    except UltiInputError as exc:
-        raise BadInput(str(exc)) from None
-    finally:
-        bar.close()
-        if client is not None:
-            client.close()
+    advice = run_work(
+        runner,
+        bar,
+        lambda: play_values(info, samples, seed=seed, kontra=levels, runner=runner, on_progress=bar.to),
+        nothing_shown=_("Interrupted: no card was valued on every world yet, so nothing is shown."),
+    )
     out = Output()
     if as_json:
         for card in advice.cards:

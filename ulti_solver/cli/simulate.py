@@ -26,8 +26,7 @@ from ..render.simulate import (
     rate_text,
     simulation_table,
 )
-from ..runner import ClusterLost, close_quietly, cluster_threads, connect, jobs_plan
-from .app import interrupted_status
+from ..runner import ClusterLost, Runner
 from .language import UltiCommand, option
 from .options import (
     BadInput,
@@ -45,6 +44,7 @@ from .options import (
     rules_options,
     seed_option,
 )
+from .running import run_work
 
 #: Games per sample from which a run says what it is timing before the first sample is solved.
 MANY_GAMES = 500
@@ -198,11 +198,8 @@ def command(
         games = games_for(constraints, bids, trump, discards)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
-    client = connect(cluster) if cluster else None  # an unreachable address is bad input before any work
-    workers, spread_after = jobs_plan(jobs)
-    if client is not None:
-        workers = cluster_threads(client)
-    workers = max(1, min(workers, samples - 1))
+    runner = Runner.for_command(jobs, cluster)  # an unreachable address is bad input before any work
+    workers = max(1, min(runner.threads(), samples - 1))
     if not quiet and len(games) >= MANY_GAMES:
         click.echo(_("Timing the first sample: {games}...").format(games=games_text(games, bids, discards)), err=True)
     started = time.monotonic()
@@ -213,8 +210,8 @@ def command(
             for line in estimate_lines(seconds, samples, games, workers, bids, trump, discards):
                 click.echo(line, err=True)
 
-    try:
-        result = simulate(
+    def work():
+        return simulate(
             constraints,
             samples,
             bids=bids,
@@ -222,20 +219,16 @@ def command(
             discards=discards,
             seed=seed,
             rules=rules,
-            jobs=workers,
-            cluster=client,
-            on_sample=bar.to,
-            spread_after=spread_after,
+            runner=runner,
+            on_progress=bar.to,
             kontra=kontra,
             on_first=timed,
         )
-    except UltiInputError as exc:
-        raise BadInput(str(exc)) from None
+
+    try:
+        result = run_work(runner, bar, work)
     finally:
         seconds = time.monotonic() - started
-        bar.close()
-        if client is not None:
-            close_quietly(client)
     ranked = result.ranked()
     limit = top if top is not None else (0 if as_json else TABLE_TOP)
     shown = ranked[:limit] if limit else ranked
@@ -258,10 +251,10 @@ def command(
     )
     if isinstance(stopped, ClusterLost):  # said even with --quiet, as one error line: the run failed
         click.echo(_("Error: {message}; stopped {so_far}").format(message=_one_line(stopped), so_far=so_far), err=True)
-        sys.exit(1)
+        sys.exit(Runner.stop_status(stopped))
     if stopped is not None:  # said even with --quiet: the numbers are of fewer samples than asked
         click.echo(_("Interrupted {so_far}").format(so_far=so_far), err=True)
-        sys.exit(interrupted_status(stopped))
+        sys.exit(Runner.stop_status(stopped))
     if not quiet:
         click.echo(
             _("Solved {samples} x {games} in {seconds:.2f} s ({rate} samples/s, {game_rate} games/s)").format(

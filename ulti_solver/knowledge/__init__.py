@@ -9,7 +9,9 @@ Modules, one concern each: :mod:`.table` (who played each card),
 what the announcements reveal), :mod:`.facts` (the facts in words),
 :mod:`.worlds` (counting, ranking and drawing placements), :mod:`.checking`
 (a seat's own account checked), :mod:`.placing` (facts to constraints, and
-which facts clash), :mod:`.view` (the information set and its two builders).
+which facts clash), :mod:`.view` (the information set and its two builders),
+:mod:`.source` (the one worlds protocol every question of the worlds asks
+through).
 """
 
 from .errors import KnowledgeError, NoWorldError

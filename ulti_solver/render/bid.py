@@ -135,13 +135,23 @@ def _verdict(advice: BidAdvice) -> List[str]:
                 "not separated, they may be as good as each other."
             )
         lines += wrapped(said.format(gap=gap, stderr=stderr))
+    lines += _choice_among_equals(advice)
+    first = advice.recommended()
     same = first.candidate.same_as
     alike = (
         _(" (or {discards}, which play alike)").format(discards=", ".join(cards_text(d) for d in same)) if same else ""
     )
     trump = _("no trump") if first.trump is None else _("{suit} trump").format(suit=trump_text(first.trump))
     kontra = _(", under {kontra}").format(kontra=kontra_text(first.candidate.kontra)) if first.candidate.kontra else ""
-    if first.holdout is not None:
+    if advice.recheck is not None:
+        worth = n_(
+            "worth {value} ± {stderr} units per defender on {n:,} other fresh world",
+            "worth {value} ± {stderr} units per defender on {n:,} other fresh worlds",
+            advice.recheck.n,
+            value=f"{advice.recheck.per_defender:+.2f}",
+            stderr=f"{advice.recheck.stderr_per_defender:.2f}",
+        )
+    elif first.holdout is not None:
         worth = n_(
             "worth {value} ± {stderr} units per defender on {n:,} fresh world",
             "worth {value} ± {stderr} units per defender on {n:,} fresh worlds",
@@ -169,6 +179,39 @@ def _verdict(advice: BidAdvice) -> List[str]:
         )
     )
     return lines
+
+
+def _choice_among_equals(advice: BidAdvice) -> List[str]:
+    """When the race did not separate the first from others of the best: which one is advised, and why."""
+    others = advice.unseparated - 1
+    if others < 1 or advice.exact:
+        return []
+    chosen = advice.recommended()
+    if advice.recheck is None:
+        return wrapped(
+            n_(
+                "The race did not separate the first from {n} other of the best, and there are no fresh worlds "
+                "to choose between them (--holdout 0): the advice goes to the first, which may be no better.",
+                "The race did not separate the first from {n} others of the best, and there are no fresh worlds "
+                "to choose between them (--holdout 0): the advice goes to the first, which may be no better.",
+                others,
+            )
+        )
+    held = chosen.holdout
+    return wrapped(
+        n_(
+            "The race did not separate the first from {n} other of the best: the advice goes to the one of "
+            "them the fresh worlds favour, rank {rank} ({value} ± {stderr} on them), and its worth is "
+            "measured again on other fresh worlds (the best of several figures is an overestimate).",
+            "The race did not separate the first from {n} others of the best: the advice goes to the one of "
+            "them the fresh worlds favour, rank {rank} ({value} ± {stderr} on them), and its worth is "
+            "measured again on other fresh worlds (the best of several figures is an overestimate).",
+            others,
+            rank=chosen.rank,
+            value=f"{held.per_defender:+.2f}",
+            stderr=f"{held.stderr_per_defender:.2f}",
+        )
+    )
 
 
 def legend(advice: BidAdvice, fresh: bool) -> List[str]:
