@@ -202,7 +202,8 @@ def test_ulti_kontra_bad_input_is_one_line_and_exit_2(args, words, ulti, bad_inp
 def test_a_stop_of_ulti_kontra_exits_130_for_ctrl_c_and_143_for_sigterm(monkeypatch, ulti, stop, status):
     """As every command documents (SIGTERM 143, as bid, analyse and simulate do): the runner's
     stop status, not a fixed 130.  The stop comes from inside the run, at its first progress."""
-    from ulti_solver.cli import app, output
+    from ulti_solver.cli import app
+    from ulti_solver.render import output
 
     def stopped(self, done, total=None, note=None):
         raise KeyboardInterrupt if stop == "interrupt" else app.Terminated()

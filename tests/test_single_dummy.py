@@ -297,11 +297,14 @@ def test_item4_r42_analyse_knowable_all_on_a_whole_game_says_how_the_worlds_were
     assert "Worlds: every world counted for " in result.stdout
     assert "on 1,000 drawn worlds each (± the standard error)" in result.stdout
     assert "knowable: 12.00 on all 35 worlds (exact) (best was ♠A ♣O ♣T ♣A)" in result.stdout
+
+
 @pytest.mark.parametrize("stop, status", [("interrupt", 130), ("terminate", 143)])
 def test_a_stop_of_ulti_play_exits_130_for_ctrl_c_and_143_for_sigterm(monkeypatch, ulti, stop, status):
     """As every command documents (SIGTERM 143, as bid, analyse and simulate do): the runner's
     stop status, not a fixed 130.  The stop comes from inside the run, at its first progress."""
-    from ulti_solver.cli import app, output
+    from ulti_solver.cli import app
+    from ulti_solver.render import output
 
     def stopped(self, done, total=None, note=None):
         raise KeyboardInterrupt if stop == "interrupt" else app.Terminated()
