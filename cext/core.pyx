@@ -30,7 +30,7 @@ threads that each use their own engine search in parallel without the GIL.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 
-from array import array
+from array import array as _array  # private: the module's public names are its stub's (_core.pyi)
 from libc.string cimport memcmp, memcpy, memset
 
 include "types.pxi"
@@ -115,7 +115,7 @@ cdef class ValueQuestion:
         if len(final) != V_FINALS:
             raise ValueError(f"a value question has {V_FINALS} final values")
         try:
-            packed = array("h", final)
+            packed = _array("h", final)
         except OverflowError:
             raise ValueError("S out of range") from None
         values = packed
