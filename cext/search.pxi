@@ -46,6 +46,7 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags, uint32_t* pins) 
     # The question's bounds: out of reach, or already met.
     if need > available:
         pins[0] = _goal_pinned(c, need, flags) & out
+        _count(c, STAT_BOUNDS)
         return False
     if need < 0:
         need = 0
@@ -54,6 +55,7 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags, uint32_t* pins) 
     used = _goal_pinned(c, need, flags) & out
     if need == 0 and flags == 0:
         pins[0] = used
+        _count(c, STAT_BOUNDS)
         return True
     # Settled without search: the sweeps, the ulti, the aces, the trumps' control.
     # Settled pins go to a local first: a store through ``pins`` could alias the hands, and
@@ -114,6 +116,7 @@ cdef bint _play(Ctx* c, Trick* t, int leader, int pos, int need, int flags, int 
                 decided[0] = card
             if i > 0:
                 _credit_late_cut(c, pos, player, card)
+            _count(c, STAT_LATER_CARD_CUT if i > 0 else STAT_FIRST_CARD_CUT)
             break
         result = player != 0
     if compared:

@@ -275,6 +275,7 @@ cdef inline bint _trump_control(Ctx* c, int leader, int need, int flags, int ava
         if (flags & ALL_TRICKS                             # a defender will take a trick
                 or ((flags & ACES) and (sure_f & c.aces))  # the trump ace falls to the defenders
                 or need > available - _units(sure_f, c.point_cards)):
+            _count(c, STAT_TRUMP_CONTROL)
             result[0] = False
             return True
     if flags != 0:
@@ -283,6 +284,7 @@ cdef inline bint _trump_control(Ctx* c, int leader, int need, int flags, int ava
     sure = _units(sure_d, c.point_cards)
     pins[0] = used | (_bit(_top(trumps_f)) if trumps_f and trumps_d else 0)
     if need <= sure:
+        _count(c, STAT_TRUMP_CONTROL)
         result[0] = True
         return True
     side = ~c.suit_mask[c.trump]
@@ -290,6 +292,7 @@ cdef inline bint _trump_control(Ctx* c, int leader, int need, int flags, int ava
         # His quick tricks can only help if his side-suit points could make up the rest.
         if need <= sure + _units(c.hands[0] & side, c.point_cards) and need <= sure + _cashable_units(c, 0, &more):
             pins[0] |= more
+            _count(c, STAT_QUICK_TRICKS)
             result[0] = True
             return True
     else:
@@ -298,13 +301,15 @@ cdef inline bint _trump_control(Ctx* c, int leader, int need, int flags, int ava
                 need > kept - _cashable_units(c, leader, &more):
             # the defender on lead cashes his top cards, and their trumps win
             pins[0] = used | more | (_bit(_top(trumps_d)) if trumps_d and sure_f else 0)
+            _count(c, STAT_QUICK_TRICKS)
             result[0] = False
             return True
     return False
 
 
 cdef inline bint _settled_as(Ctx* c, bint answer, bint* result) noexcept nogil:
-    """A goal search's position settled as ``answer``, given as the result."""
+    """A goal search's position settled as ``answer``: counted, and given as the result."""
+    _count(c, STAT_SETTLED)
     result[0] = answer
     return True
 
@@ -365,14 +370,17 @@ cdef int _value_settled(Ctx* c, int leader, int past, int* value, uint32_t* pins
     if _declarer_takes_the_rest(c, leader, pins):
         if not seven_out:
             value[0] = _final_value(c, past, more, True, False, False, 0)
+            _count(c, STAT_SETTLED)
             return 1
         kept = _final_value(c, past, more, True, False, False, 1)
         spent = _final_value(c, past, more, True, False, False, 0)
         if kept >= spent:
             value[0] = kept
+            _count(c, STAT_SETTLED)
             return 1
         return 0
     if not seven_out and _defenders_take_the_rest(c, leader, pins):
         value[0] = _final_value(c, past, 0, False, True, (out & c.aces) != 0, 0)
+        _count(c, STAT_SETTLED)
         return 1
     return 0

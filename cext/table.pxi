@@ -281,10 +281,12 @@ cdef inline bint _probe(Ctx* c, Entry* bucket, Key* key, int leader, int tag, ui
         if e.lower >= beta[0] or e.lower == e.upper:
             used[0] |= _ranks_held(out, e.mask)
             value[0] = e.lower
+            _count(c, STAT_TABLE)
             return True
         if e.upper <= alpha[0]:
             used[0] |= _ranks_held(out, e.mask)
             value[0] = e.upper
+            _count(c, STAT_TABLE)
             return True
         if wide and e.lower > alpha[0]:
             alpha[0] = e.lower
@@ -296,6 +298,7 @@ cdef inline bint _probe(Ctx* c, Entry* bucket, Key* key, int leader, int tag, ui
             hint[0] = e.move
         if wide and alpha[0] >= beta[0]:      # one entry's lower bound meets another's upper bound
             value[0] = alpha[0]
+            _count(c, STAT_TABLE)
             return True
     return False
 
@@ -319,3 +322,4 @@ cdef inline void _store(Ctx* c, Entry* bucket, Key* key, int leader, int tag, ui
         e.upper = <int16_t>value
     if decided >= 0:
         e.move = <int8_t>decided
+    _count(c, STAT_STORE)

@@ -59,6 +59,7 @@ cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta, uint32_
     # The class's bounds: S is already fixed, or cannot reach into the window.
     if low >= high or high <= alpha or low >= beta:
         pins[0] = used
+        _count(c, STAT_BOUNDS)
         return low if low >= beta or low >= high else high
     # Settled without search: the sweeps.
     if _value_settled(c, leader, past, &value, &found):
@@ -129,6 +130,7 @@ cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha,
         if alpha >= beta:
             if i > 0:
                 _credit_late_cut(c, pos, player, card)
+            _count(c, STAT_LATER_CARD_CUT if i > 0 else STAT_FIRST_CARD_CUT)
             break
     if compared:
         found |= _compared_pins(c, t, leader, pos, compared, found | c.pinned)

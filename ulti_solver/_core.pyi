@@ -14,6 +14,9 @@ from array import array
 from collections.abc import Sequence
 from enum import IntEnum
 
+#: Whether this build counts the search's cut-offs (Search.stats): built with ULTI_CORE_STATS=1.
+STATS: bool
+
 class Goal(IntEnum):
     """Goal flags of the goal search, combined with ``|``."""
 
@@ -78,6 +81,8 @@ class Search:
     def max_points(self, flags: int = 0) -> int: ...
     def value(self, question: ValueQuestion, past: int, guess: int = 0, mtd: bool = False) -> int: ...
     def value_at_least(self, question: ValueQuestion, past: int, bound: int) -> bool: ...
+    def stats(self) -> dict[str, int] | None:
+        """How the search's nodes ended, by kind, and its cut-offs; None unless built with ULTI_CORE_STATS=1."""
 
 def past_index(units: int, dec_trick: bool, def_trick: bool, ace_lost: bool) -> int: ...
 def final_index(units: int, dec_trick: bool, def_trick: bool, all_aces: bool, seven: int) -> int: ...
