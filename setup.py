@@ -43,11 +43,17 @@ else:
     if platform.machine().lower() in ("x86_64", "amd64"):
         flags.append("-mpopcnt")  # one instruction instead of a libgcc call per hand count
 
+# ULTI_CORE_STATS=1 builds a core that counts its cut-offs (_core.Search.stats(), cext/types.pxi):
+#     ULTI_CORE_STATS=1 python setup.py build_ext --inplace --force
+# Off by default: every count then compiles to nothing.
+stats = [("ULTI_CORE_STATS", "1")] if os.environ.get("ULTI_CORE_STATS") == "1" else []
+
 core = Extension(
     "ulti_solver._core",
     sources=["cext/core.pyx"],
     depends=sorted(glob.glob("cext/*.pxi")),
     extra_compile_args=flags,
+    define_macros=stats,
 )
 
 setup(

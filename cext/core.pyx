@@ -30,7 +30,7 @@ threads that each use their own engine search in parallel without the GIL.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 
-from array import array
+from array import array as _array  # private: the module's public names are its stub's (_core.pyi)
 from libc.string cimport memcmp, memcpy, memset
 
 include "types.pxi"
@@ -42,6 +42,15 @@ include "value.pxi"
 
 #: Different ways of valuing positions an engine remembers before starting afresh.
 cdef int MAX_GENERATIONS = 20000
+
+#: Whether this build counts the search's cut-offs (Search.stats): ULTI_CORE_STATS=1 at build.
+STATS = bool(STATS_BUILT)
+if STATS and STAT_SLOTS < STAT_KINDS:
+    raise ImportError("ULTI_STAT_SLOTS (types.pxi) is below the number of Stat kinds")
+
+#: The names of Search.stats()'s counts, in the order of Stat (types.pxi).
+cdef tuple STAT_NAMES = ("bounds", "settled", "trump_control", "quick_tricks", "table", "stores",
+                         "first_card_cuts", "later_card_cuts")
 
 
 cdef class Engine:
@@ -115,7 +124,7 @@ cdef class ValueQuestion:
         if len(final) != V_FINALS:
             raise ValueError(f"a value question has {V_FINALS} final values")
         try:
-            packed = array("h", final)
+            packed = _array("h", final)
         except OverflowError:
             raise ValueError("S out of range") from None
         values = packed
@@ -256,6 +265,7 @@ cdef class Search:
         self.c.pinned = 0
         self.c.seven_pinned = 0
         self.c.spec = NULL
+        memset(self.c.stats, 0, sizeof(self.c.stats))
         for s in range(3):
             for i in range(11):
                 self.c.killer[s][i] = -1
@@ -299,6 +309,18 @@ cdef class Search:
     def nodes(self):
         """Trick-boundary positions visited so far (a work count for benchmarks)."""
         return self.c.nodes
+
+    def stats(self):
+        """How this search's trick-boundary nodes ended, by kind, and the cut-offs inside the
+        tricks, over every question asked of it so far; with ``nodes``, the node count.
+        None when the core was built without ULTI_CORE_STATS=1 (the default: the counts
+        cost time)."""
+        cdef int i
+        if not STATS_BUILT:
+            return None
+        found = {STAT_NAMES[i]: self.c.stats[i] for i in range(<int>STAT_KINDS)}
+        found["nodes"] = self.c.nodes
+        return found
 
     @property
     def finished(self):

@@ -26,7 +26,9 @@ cdef inline uint32_t _goal_pinned(Ctx* c, int need, int flags) noexcept nogil:
 
 
 cdef bint _trick_start(Ctx* c, int leader, int need, int flags, uint32_t* pins) noexcept nogil:
-    """A trick boundary: cut-offs, the transposition table, then the trick's plays.
+    """A trick boundary of the goal search, in named steps as DDS's ABsearch reads: the
+    question's bounds, positions settled without search (settled.pxi), the table probe, the
+    trick's plays, the table store (table.pxi).
 
     ``pins`` receives the cards whose holders the answer depends on: in a
     trump game the entry written here fixes only those, as in the value
@@ -34,117 +36,52 @@ cdef bint _trick_start(Ctx* c, int leader, int need, int flags, uint32_t* pins) 
     """
     cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
     cdef int available = _units(out, c.point_cards) + 1   # + the last trick (R4)
-    cdef Entry* bucket
-    cdef Entry* e
+    cdef int alpha, beta, value, hint = -1, decided = -1
     cdef bint result
-    cdef int hint = -1, decided = -1, i
-    cdef uint32_t trumps_d, trumps_f, sure_f, sure_d, side, used, found = 0, more = 0
-    cdef int sure, kept
+    cdef uint32_t used, settled_pins, found = 0
+    cdef Entry* bucket
     cdef Trick trick
     cdef Key key
     c.nodes += 1
-    used = _goal_pinned(c, need, flags) & out
+    # The question's bounds: out of reach, or already met.
     if need > available:
-        pins[0] = used
+        pins[0] = _goal_pinned(c, need, flags) & out
+        _count(c, STAT_BOUNDS)
         return False
     if need < 0:
         need = 0
     if (flags & ACES) and not (out & c.aces):
         flags &= ~ACES           # every ace has fallen, and to him: that goal is met
     used = _goal_pinned(c, need, flags) & out
-    pins[0] = used
     if need == 0 and flags == 0:
-        return True
-    if (flags & ULTI) and not (c.hands[0] & _bit(c.seven)):
-        return False
-    if (flags & ULTI) and _ulti_settled(c, leader, need, flags, &result):
-        return result
-    if flags == NO_TRICKS and c.trump < 0 and _declarer_ducks_the_rest(c, leader):
-        return True             # (no trump: the entries above it are exact)
-    if (flags & (NO_TRICKS | SEVEN_NOT_LAST | SEVEN_BEATEN)) == 0 and _defenders_take_the_rest(c, leader, &found):
-        # No trick, no point and no ace left for him: only a goal already met survives.
-        pins[0] = used | found
-        return (need <= 0 and (flags & (ALL_TRICKS | ONE_TRICK)) == 0
-                and not ((flags & ACES) and (out & c.aces)))
-    if _declarer_takes_the_rest(c, leader, &found):
-        pins[0] = used | found
-        if flags & NO_TRICKS:
-            return False
-        if (flags & (SEVEN_NOT_LAST | SEVEN_BEATEN)) == 0:
-            return True          # every point and goal left is his (need <= available above)
         pins[0] = used
-    if (flags & ALL_TRICKS) and leader == 0 and _declarer_must_lose_a_lead(c, &found):
-        pins[0] = used | found
-        return False
-    if (flags & ACES) and leader != 0 and _leads_a_sure_ace(c, leader):
-        return False
-    if flags == ACES and need <= 0 and _declarer_cashes_the_aces(c, leader, &found):
-        pins[0] = used | found
+        _count(c, STAT_BOUNDS)
         return True
-    if c.trump >= 0:
-        # Trumps higher than every trump of the other side win whatever trick they fall in.
-        trumps_d = c.hands[0] & c.suit_mask[c.trump]
-        trumps_f = (c.hands[1] | c.hands[2]) & c.suit_mask[c.trump]
-        sure_f = trumps_f & _above(c, _top(trumps_d)) if trumps_d else trumps_f
-        if sure_f:
-            pins[0] = used | (_bit(_top(trumps_d)) if trumps_d else 0)
-            if flags & ALL_TRICKS:
-                return False                       # a defender will take a trick
-            if (flags & ACES) and (sure_f & c.aces):
-                return False                       # the trump ace falls to the defenders
-            if need > available - _units(sure_f, c.point_cards):
-                return False
-        if flags == 0:
-            sure_d = (trumps_d & _above(c, _top(trumps_f)) if trumps_f else trumps_d) if trumps_d else 0
-            sure = _units(sure_d, c.point_cards)
-            pins[0] = used | (_bit(_top(trumps_f)) if trumps_f and trumps_d else 0)
-            if need <= sure:
-                return True
-            side = ~c.suit_mask[c.trump]
-            if leader == 0:
-                # His quick tricks can only help if his side-suit points could make up the rest.
-                if need <= sure + _units(c.hands[0] & side, c.point_cards) and \
-                        need <= sure + _cashable_units(c, 0, &more):
-                    pins[0] |= more
-                    return True
-            else:
-                kept = available - _units(sure_f, c.point_cards)
-                if need > kept - _units(c.hands[leader] & side, c.point_cards) and \
-                        need > kept - _cashable_units(c, leader, &more):
-                    # the defender on lead cashes his top cards, and their trumps win
-                    pins[0] = used | more | (_bit(_top(trumps_d)) if trumps_d and sure_f else 0)
-                    return False
-    _position_key(c, &key, _key_bits(c, need, flags) if c.trump >= 0 else 0)
-    if c.trump >= 0:
-        bucket = &c.table[_partition_hash(c, &key, leader, flags, used) * TT_WAYS]
-    else:
-        bucket = &c.table[_exact_hash(&key, leader, flags) * TT_WAYS]
-    for i in range(TT_WAYS):
-        e = &bucket[i]
-        if _entry_fits(c, e, &key, leader, flags):
-            if e.lower >= need or e.upper < need:
-                pins[0] = used | _ranks_held(out, e.mask)
-                return e.lower >= need
-            if hint < 0:
-                hint = e.move
+    # Settled without search: the sweeps, the ulti, the aces, the trumps' control.
+    # Settled pins go to a local first: a store through ``pins`` could alias the hands, and
+    # the compiler would read them again after each of the tests' stores.
+    settled_pins = used
+    if _goal_settled(c, leader, need, flags, out, available, used, &result, &settled_pins):
+        pins[0] = settled_pins
+        return result
+    # The table probe: the window of "can he force need?" is (need - 1, need).
+    bucket = _bucket(c, &key, _key_bits(c, need, flags) if c.trump >= 0 else 0, leader, flags, used)
+    alpha = need - 1
+    beta = need
+    if _probe(c, bucket, &key, leader, flags, out, False, &alpha, &beta, &value, &hint, &used):
+        pins[0] = used
+        return value >= need
     if hint < 0 and (flags & ACES):
         # Four aces alone still gains from the killer lead (-5% nodes); elsewhere it
         # overrode the better order of the history heuristic (_credit_late_cut).
         hint = c.killer[leader][__builtin_popcount(c.hands[0])]
-    found = 0
+    # The trick's plays.
     result = _play(c, &trick, leader, 0, need, flags, hint, &decided, &found)
     used |= found
-    # Found again: the entry may have been replaced meanwhile.
-    e = _slot(c, bucket, &key, leader, flags, _pinned_ranks(c, out, used) if c.trump >= 0 else EVERY_RANK)
-    if result:
-        if need > e.lower:
-            e.lower = <int16_t>need
-    elif need - 1 < e.upper:
-        e.upper = <int16_t>(need - 1)
-    if decided >= 0:
-        e.move = <int8_t>decided
-        if flags & ACES:
-            c.killer[leader][__builtin_popcount(c.hands[0])] = decided
+    # The table store: a lower bound of need, or an upper bound of need - 1.
+    _store(c, bucket, &key, leader, flags, out, used, need if result else need - 1, need - 1, need, decided)
+    if decided >= 0 and (flags & ACES):
+        c.killer[leader][__builtin_popcount(c.hands[0])] = decided
     pins[0] = used
     return result
 
@@ -179,6 +116,7 @@ cdef bint _play(Ctx* c, Trick* t, int leader, int pos, int need, int flags, int 
                 decided[0] = card
             if i > 0:
                 _credit_late_cut(c, pos, player, card)
+            _count(c, STAT_LATER_CARD_CUT if i > 0 else STAT_FIRST_CARD_CUT)
             break
         result = player != 0
     if compared:

@@ -1,7 +1,9 @@
 # Positions settled without search: the rest of the game is already decided.
 #
 # Each test is cheap and sound: when it says so, every line of play from
-# here ends the same way for the question asked.
+# here ends the same way for the question asked.  _goal_settled and
+# _value_settled (at the end) are the step "settled without search" of the
+# two searches' nodes; the tests they run come first.
 
 cdef inline bint _ulti_settled(Ctx* c, int leader, int need, int flags, bint* result) noexcept nogil:
     """Ulti decided without search (R19), given the seven is still the declarer's.
@@ -247,3 +249,138 @@ cdef inline int _cashable_units(Ctx* c, int leader, uint32_t* pins) noexcept nog
             safe -= 1
     pins[0] = read
     return units
+
+
+cdef inline bint _trump_control(Ctx* c, int leader, int need, int flags, int available, uint32_t used,
+                                bint* result, uint32_t* pins) noexcept nogil:
+    """The goal search in a trump game, decided by who controls the trumps (``result``).
+
+    Trumps higher than every trump of the other side win whatever trick
+    they fall in.  The defenders' such trumps each take a trick, the trump
+    ace among them, and their points: a sweep, four aces or ``need`` can
+    be out of reach.  When only points are asked, the declarer's such
+    trumps may already make ``need``; with his quick tricks too
+    (_cashable_units, when he is on lead), or, with a defender on lead,
+    the defenders' cashed top cards and sure trumps leave too little.
+    ``pins``: the other side's top trump the comparison read, and the
+    cards the quick tricks read.
+    """
+    cdef uint32_t trumps_d = c.hands[0] & c.suit_mask[c.trump]
+    cdef uint32_t trumps_f = (c.hands[1] | c.hands[2]) & c.suit_mask[c.trump]
+    cdef uint32_t sure_f = trumps_f & _above(c, _top(trumps_d)) if trumps_d else trumps_f
+    cdef uint32_t sure_d, side, more = 0
+    cdef int sure, kept
+    if sure_f:
+        pins[0] = used | (_bit(_top(trumps_d)) if trumps_d else 0)
+        if (flags & ALL_TRICKS                             # a defender will take a trick
+                or ((flags & ACES) and (sure_f & c.aces))  # the trump ace falls to the defenders
+                or need > available - _units(sure_f, c.point_cards)):
+            _count(c, STAT_TRUMP_CONTROL)
+            result[0] = False
+            return True
+    if flags != 0:
+        return False
+    sure_d = (trumps_d & _above(c, _top(trumps_f)) if trumps_f else trumps_d) if trumps_d else 0
+    sure = _units(sure_d, c.point_cards)
+    pins[0] = used | (_bit(_top(trumps_f)) if trumps_f and trumps_d else 0)
+    if need <= sure:
+        _count(c, STAT_TRUMP_CONTROL)
+        result[0] = True
+        return True
+    side = ~c.suit_mask[c.trump]
+    if leader == 0:
+        # His quick tricks can only help if his side-suit points could make up the rest.
+        if need <= sure + _units(c.hands[0] & side, c.point_cards) and need <= sure + _cashable_units(c, 0, &more):
+            pins[0] |= more
+            _count(c, STAT_QUICK_TRICKS)
+            result[0] = True
+            return True
+    else:
+        kept = available - _units(sure_f, c.point_cards)
+        if need > kept - _units(c.hands[leader] & side, c.point_cards) and \
+                need > kept - _cashable_units(c, leader, &more):
+            # the defender on lead cashes his top cards, and their trumps win
+            pins[0] = used | more | (_bit(_top(trumps_d)) if trumps_d and sure_f else 0)
+            _count(c, STAT_QUICK_TRICKS)
+            result[0] = False
+            return True
+    return False
+
+
+cdef inline bint _settled_as(Ctx* c, bint answer, bint* result) noexcept nogil:
+    """A goal search's position settled as ``answer``: counted, and given as the result."""
+    _count(c, STAT_SETTLED)
+    result[0] = answer
+    return True
+
+
+cdef inline bint _goal_settled(Ctx* c, int leader, int need, int flags, uint32_t out, int available,
+                               uint32_t used, bint* result, uint32_t* pins) noexcept nogil:
+    """Step "settled without search" of the goal search: True and ``result`` when one of the
+    tests above decides (``need`` is in reach, 0 or more, and something is still asked).
+
+    ``pins`` holds ``used`` (the cards the question itself pins) and receives with it the
+    cards the deciding test read.
+    """
+    cdef uint32_t found = 0
+    if (flags & ULTI) and not (c.hands[0] & _bit(c.seven)):
+        return _settled_as(c, False, result)
+    if (flags & ULTI) and _ulti_settled(c, leader, need, flags, result):
+        return _settled_as(c, result[0], result)
+    if flags == NO_TRICKS and c.trump < 0 and _declarer_ducks_the_rest(c, leader):
+        return _settled_as(c, True, result)     # (no trump: the entries above it are exact)
+    if (flags & (NO_TRICKS | SEVEN_NOT_LAST | SEVEN_BEATEN)) == 0 and _defenders_take_the_rest(c, leader, &found):
+        # No trick, no point and no ace left for him: only a goal already met survives.
+        pins[0] = used | found
+        return _settled_as(c, need <= 0 and (flags & (ALL_TRICKS | ONE_TRICK)) == 0
+                           and not ((flags & ACES) and (out & c.aces)), result)
+    if _declarer_takes_the_rest(c, leader, &found):
+        pins[0] = used | found
+        if flags & NO_TRICKS:
+            return _settled_as(c, False, result)
+        if (flags & (SEVEN_NOT_LAST | SEVEN_BEATEN)) == 0:
+            return _settled_as(c, True, result)  # every point and goal left is his (need <= available)
+        pins[0] = used
+    if (flags & ALL_TRICKS) and leader == 0 and _declarer_must_lose_a_lead(c, &found):
+        pins[0] = used | found
+        return _settled_as(c, False, result)
+    if (flags & ACES) and leader != 0 and _leads_a_sure_ace(c, leader):
+        return _settled_as(c, False, result)
+    if flags == ACES and need <= 0 and _declarer_cashes_the_aces(c, leader, &found):
+        pins[0] = used | found
+        return _settled_as(c, True, result)
+    return c.trump >= 0 and _trump_control(c, leader, need, flags, available, used, result, pins)
+
+
+cdef int _value_settled(Ctx* c, int leader, int past, int* value, uint32_t* pins) noexcept nogil:
+    """Step "settled without search" of the value search: 1 and ``value`` when the rest of the
+    game is forced (or a forced line is already best).
+
+    The declarer sweeps: every point and ace left is his and the defenders
+    take nothing more; the trump seven, if still out, is his and can be
+    kept for the tenth trick, which he takes whenever that is his best.
+    The defenders sweep, with no trump seven left to decide: the declarer
+    adds nothing, and the aces still out are lost.  ``pins``: the cards
+    whose rank the answer read.
+    """
+    cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
+    cdef int more = _units(out, c.point_cards) + 1
+    cdef bint seven_out = c.seven >= 0 and (out & _bit(c.seven)) != 0
+    cdef int kept, spent
+    if _declarer_takes_the_rest(c, leader, pins):
+        if not seven_out:
+            value[0] = _final_value(c, past, more, True, False, False, 0)
+            _count(c, STAT_SETTLED)
+            return 1
+        kept = _final_value(c, past, more, True, False, False, 1)
+        spent = _final_value(c, past, more, True, False, False, 0)
+        if kept >= spent:
+            value[0] = kept
+            _count(c, STAT_SETTLED)
+            return 1
+        return 0
+    if not seven_out and _defenders_take_the_rest(c, leader, pins):
+        value[0] = _final_value(c, past, 0, False, True, (out & c.aces) != 0, 0)
+        _count(c, STAT_SETTLED)
+        return 1
+    return 0

@@ -242,3 +242,84 @@ cdef inline uint32_t _compared_pins(Ctx* c, Trick* t, int leader, int pos, uint3
         return 0
     winning = t.winner_at[pos - 1]
     return _with_equals(c, (leader + winning) % 3, t.card[winning], live)
+
+
+# -- The two steps of a search node that use the table, shared by both searches -----------
+#
+# A goal search is a null-window value search: its value is the declarer's future points,
+# its window (need - 1, need), and an answer "can force" is a lower bound of ``need``,
+# "cannot" an upper bound of ``need - 1``.  So one probe and one store serve both; ``tag``
+# is what tells their entries apart besides the generation: the goal flags, or the past's
+# class in a value search.
+
+
+cdef inline Entry* _bucket(Ctx* c, Key* key, uint32_t bits, int leader, int tag, uint32_t pinned) noexcept nogil:
+    """The position's key (``bits``: what of the scoring cards it holds, see _position_key) and
+    its bucket: by what every answering entry shares in a trump game (``pinned``, see
+    _partition_hash), by the whole key without trumps (exact entries)."""
+    _position_key(c, key, bits)
+    if c.trump >= 0:
+        return &c.table[_partition_hash(c, key, leader, tag, pinned) * TT_WAYS]
+    return &c.table[_exact_hash(key, leader, tag) * TT_WAYS]
+
+
+cdef inline bint _probe(Ctx* c, Entry* bucket, Key* key, int leader, int tag, uint32_t out, bint wide,
+                        int* alpha, int* beta, int* value, int* hint, uint32_t* used) noexcept nogil:
+    """Step "table probe": True and ``value`` when an entry of ``bucket`` decides the position
+    for the window (alpha, beta) -- a lower bound at or above beta, an upper bound at or
+    below alpha, an exact value, or a lower and an upper bound that meet.  Else the entries'
+    bounds narrow the window, and ``hint`` receives the first fitting entry's deciding lead.
+    ``used`` gains the cards whose holders each entry it read fixes (partition search).
+    ``wide``: False for a null window (beta = alpha + 1), which no bound can narrow without
+    deciding: the goal search passes a constant False, and the compiler drops those tests."""
+    cdef Entry* e
+    cdef int i
+    for i in range(TT_WAYS):
+        e = &bucket[i]
+        if not _entry_fits(c, e, key, leader, tag):
+            continue
+        if e.lower >= beta[0] or e.lower == e.upper:
+            used[0] |= _ranks_held(out, e.mask)
+            value[0] = e.lower
+            _count(c, STAT_TABLE)
+            return True
+        if e.upper <= alpha[0]:
+            used[0] |= _ranks_held(out, e.mask)
+            value[0] = e.upper
+            _count(c, STAT_TABLE)
+            return True
+        if wide and e.lower > alpha[0]:
+            alpha[0] = e.lower
+            used[0] |= _ranks_held(out, e.mask)
+        if wide and e.upper < beta[0]:
+            beta[0] = e.upper
+            used[0] |= _ranks_held(out, e.mask)
+        if hint[0] < 0:
+            hint[0] = e.move
+        if wide and alpha[0] >= beta[0]:      # one entry's lower bound meets another's upper bound
+            value[0] = alpha[0]
+            _count(c, STAT_TABLE)
+            return True
+    return False
+
+
+cdef inline void _store(Ctx* c, Entry* bucket, Key* key, int leader, int tag, uint32_t out, uint32_t used,
+                        int value, int alpha, int beta, int decided) noexcept nogil:
+    """Step "table store": what a search of the window (alpha, beta) found (fail-soft: an
+    upper bound at or below alpha, a lower bound at or above beta, else exact), in the entry
+    for the ranks ``used`` fixes (every rank without trumps), with the lead that decided.
+    The entry is found again here, not kept from the probe: the search below may have
+    replaced it meanwhile."""
+    cdef Entry* e = _slot(c, bucket, key, leader, tag, _pinned_ranks(c, out, used) if c.trump >= 0 else EVERY_RANK)
+    if value <= alpha:
+        if value < e.upper:
+            e.upper = <int16_t>value
+    elif value >= beta:
+        if value > e.lower:
+            e.lower = <int16_t>value
+    else:
+        e.lower = <int16_t>value
+        e.upper = <int16_t>value
+    if decided >= 0:
+        e.move = <int8_t>decided
+    _count(c, STAT_STORE)

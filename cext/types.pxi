@@ -9,6 +9,36 @@ cdef extern from *:
     int __builtin_clz(unsigned int) nogil
 
 
+# The cut-off counters (Search.stats): a C compile-time switch, so that the default build
+# compiles every count to nothing and gives the counters a single unused slot.  setup.py
+# defines ULTI_CORE_STATS=1 when the environment has it:
+#     ULTI_CORE_STATS=1 python setup.py build_ext --inplace --force
+# (--force: the sources did not change, only the C compiler's macros).
+cdef extern from *:
+    """
+    #ifndef ULTI_CORE_STATS
+    #define ULTI_CORE_STATS 0
+    #endif
+    #define ULTI_STAT_SLOTS (ULTI_CORE_STATS ? 8 : 1)
+    """
+    const bint STATS_BUILT "ULTI_CORE_STATS"
+    enum: STAT_SLOTS "ULTI_STAT_SLOTS"
+
+
+cdef enum Stat:
+    # How a trick-boundary node of either search ended: each node counts once in the first six.
+    STAT_BOUNDS = 0          # the question's bounds: out of reach or already met (the value search: the class's)
+    STAT_SETTLED = 1         # a settled position (settled.pxi): a sweep, the ulti, the aces
+    STAT_TRUMP_CONTROL = 2   # trumps above the other side's decide it (settled.pxi)
+    STAT_QUICK_TRICKS = 3    # sure trumps and cashable side-suit cards decide it (settled.pxi)
+    STAT_TABLE = 4           # a table entry decides it (table.pxi)
+    STAT_STORE = 5           # searched, and its bounds stored (table.pxi)
+    # And where the cut-offs fell inside the tricks (moves.pxi orders the cards).
+    STAT_FIRST_CARD_CUT = 6  # the first card tried decided
+    STAT_LATER_CARD_CUT = 7  # a later card did
+    STAT_KINDS = 8           # = ULTI_STAT_SLOTS when counting
+
+
 cpdef enum Goal:
     # Each is a condition on the rest of the game; Python reads them as _core.Goal.
     ULTI = 1             # the declarer's trump seven wins the last trick, not played before (R19, R26)
@@ -80,6 +110,7 @@ cdef struct Ctx:
     uint32_t pinned         # value search: the cards whose holders every answer depends on (see value.pxi)
     uint32_t seven_pinned   # ... the trump seven among them, pinned apart from the rest of its suit
     uint32_t stamp          # turns through a full bucket's entries to replace (table.pxi)
+    uint64_t stats[STAT_SLOTS]  # the cut-off counters by Stat, when built with ULTI_CORE_STATS=1
 
 
 cdef struct Trick:
@@ -110,3 +141,9 @@ cdef inline int _units(uint32_t cards, uint32_t point_cards) noexcept nogil:
 cdef inline int _top(uint32_t cards) noexcept nogil:
     """The highest card of a non-empty mask."""
     return 31 - __builtin_clz(cards)
+
+
+cdef inline void _count(Ctx* c, Stat kind) noexcept nogil:
+    """One more ``kind`` in the cut-off counters; nothing at all unless built with ULTI_CORE_STATS=1."""
+    if STATS_BUILT:
+        c.stats[<int>kind] += 1

@@ -33,38 +33,10 @@ cdef inline int _final_value(Ctx* c, int past, int more_units, bint dec_more, bi
                                      not ((past & 1) | aces_lost_more), seven)]
 
 
-cdef int _value_settled(Ctx* c, int leader, int past, int* value, uint32_t* pins) noexcept nogil:
-    """1 and ``value`` when the rest of the game is forced (or a forced line is already best).
-
-    The declarer sweeps: every point and ace left is his and the defenders
-    take nothing more; the trump seven, if still out, is his and can be
-    kept for the tenth trick, which he takes whenever that is his best.
-    The defenders sweep, with no trump seven left to decide: the declarer
-    adds nothing, and the aces still out are lost.  ``pins``: the cards
-    whose rank the answer read (see settled.pxi).
-    """
-    cdef uint32_t out = c.hands[0] | c.hands[1] | c.hands[2]
-    cdef int more = _units(out, c.point_cards) + 1
-    cdef bint seven_out = c.seven >= 0 and (out & _bit(c.seven)) != 0
-    cdef int kept, spent
-    if _declarer_takes_the_rest(c, leader, pins):
-        if not seven_out:
-            value[0] = _final_value(c, past, more, True, False, False, 0)
-            return 1
-        kept = _final_value(c, past, more, True, False, False, 1)
-        spent = _final_value(c, past, more, True, False, False, 0)
-        if kept >= spent:
-            value[0] = kept
-            return 1
-        return 0
-    if not seven_out and _defenders_take_the_rest(c, leader, pins):
-        value[0] = _final_value(c, past, 0, False, True, (out & c.aces) != 0, 0)
-        return 1
-    return 0
-
-
 cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta, uint32_t* pins) noexcept nogil:
-    """A trick boundary of the value search: bounds, settled positions, the table, the plays.
+    """A trick boundary of the value search, in named steps as DDS's ABsearch reads: the
+    class's bounds, positions settled without search (settled.pxi), the table probe, the
+    trick's plays, the table store (table.pxi).
 
     ``pins`` receives the cards whose holders the result depends on; the
     entry written here fixes only those (partition search, table.pxi), so
@@ -78,47 +50,31 @@ cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta, uint32_
     cdef int klass = c.spec.past_class[past]
     cdef int low = c.spec.low[klass][available][seven_out]
     cdef int high = c.spec.high[klass][available][seven_out]
-    cdef int value, hint = -1, decided = -1, i
+    cdef int value, hint = -1, decided = -1
     cdef uint32_t used = c.pinned & out, found = 0
     cdef Entry* bucket
-    cdef Entry* e
     cdef Trick trick
     cdef Key key
     c.nodes += 1
+    # The class's bounds: S is already fixed, or cannot reach into the window.
     if low >= high or high <= alpha or low >= beta:
         pins[0] = used
+        _count(c, STAT_BOUNDS)
         return low if low >= beta or low >= high else high
+    # Settled without search: the sweeps.
     if _value_settled(c, leader, past, &value, &found):
         pins[0] = used | found
         return value
-    _position_key(c, &key, c.spec.key_bits | (KEY_SEVEN if c.seven_kept else 0))
-    bucket = &c.table[(_partition_hash(c, &key, leader, klass, c.pinned) if c.trump >= 0
-                       else _exact_hash(&key, leader, klass)) * TT_WAYS]
-    for i in range(TT_WAYS):
-        e = &bucket[i]
-        if not _entry_fits(c, e, &key, leader, klass):
-            continue
-        if e.lower >= beta or e.lower == e.upper:
-            pins[0] = used | _ranks_held(out, e.mask)
-            return e.lower
-        if e.upper <= alpha:
-            pins[0] = used | _ranks_held(out, e.mask)
-            return e.upper
-        if e.lower > alpha:
-            alpha = e.lower
-            used |= _ranks_held(out, e.mask)
-        if e.upper < beta:
-            beta = e.upper
-            used |= _ranks_held(out, e.mask)
-        if hint < 0:
-            hint = e.move
-        if alpha >= beta:      # one entry's lower bound meets another's upper bound
-            pins[0] = used
-            return alpha
+    # The table probe.
+    bucket = _bucket(c, &key, c.spec.key_bits | (KEY_SEVEN if c.seven_kept else 0), leader, klass, c.pinned)
+    if _probe(c, bucket, &key, leader, klass, out, True, &alpha, &beta, &value, &hint, &used):
+        pins[0] = used
+        return value
     if low > alpha:
         alpha = low
     if high < beta:
         beta = high
+    # The trick's plays.
     value = _value_play(c, &trick, leader, 0, past, alpha, beta, hint, &decided, &found)
     if value <= low:            # at most the least S possible: exactly that
         value = low
@@ -127,18 +83,8 @@ cdef int _value_start(Ctx* c, int leader, int past, int alpha, int beta, uint32_
         value = high
         beta = high + 1
     used |= found
-    e = _slot(c, bucket, &key, leader, klass, _pinned_ranks(c, out, used) if c.trump >= 0 else EVERY_RANK)
-    if value <= alpha:
-        if value < e.upper:
-            e.upper = <int16_t>value
-    elif value >= beta:
-        if value > e.lower:
-            e.lower = <int16_t>value
-    else:
-        e.lower = <int16_t>value
-        e.upper = <int16_t>value
-    if decided >= 0:
-        e.move = <int8_t>decided
+    # The table store.
+    _store(c, bucket, &key, leader, klass, out, used, value, alpha, beta, decided)
     pins[0] = used
     return value
 
@@ -184,6 +130,7 @@ cdef int _value_play(Ctx* c, Trick* t, int leader, int pos, int past, int alpha,
         if alpha >= beta:
             if i > 0:
                 _credit_late_cut(c, pos, player, card)
+            _count(c, STAT_LATER_CARD_CUT if i > 0 else STAT_FIRST_CARD_CUT)
             break
     if compared:
         found |= _compared_pins(c, t, leader, pos, compared, found | c.pinned)

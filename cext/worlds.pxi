@@ -42,6 +42,7 @@ cdef int _world_setup(Ctx* c, WorldSetup* w, Engine engine, int trump, bint seve
     c.pinned = 0
     c.seven_pinned = 0
     c.spec = NULL
+    memset(c.stats, 0, sizeof(c.stats))
     c.table = engine.table
     c.history = engine.history
     memset(engine.history, 0, sizeof(engine.history))

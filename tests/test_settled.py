@@ -1,5 +1,5 @@
-"""Positions the core settles without searching (cext/settled.pxi and the quick tricks of
-cext/search.pxi), each built so that one shortcut decides it.
+"""Positions the core settles without searching (cext/settled.pxi: the sweeps, the ulti, the
+aces, the trumps' control and the quick tricks), each built so that one shortcut decides it.
 
 Every test asks the core's goal search at the position and checks two things: the
 answer, which the docstring reasons out and the reference search confirms (so a
