@@ -62,7 +62,7 @@ def exact_top(hand: int, rules, seed: int, worlds: int, top: int, jobs: int):
     """The ``top`` candidates with the highest mean over ``worlds`` worlds of ``seed``, exactly,
     with their totals: (candidates, totals by order, how many were valued in every world)."""
     constraints = Constraints(hand)
-    pool = candidates(hand, None, rules).weighed
+    pool = candidates(hand, None, rules=rules).weighed
     race = _Race(WorldSource(constraints, seed), rules, pool, top, False, _runner(jobs, None, None), None)
     every = list(range(worlds))
     bound = race.bounds(pool, every)

@@ -105,7 +105,7 @@ def as_cards(value, name: str = "cards"):
     return checks.cards(value, name)
 
 
-def as_game(deal, bid, trump, rules):
+def as_game(deal, bid, trump, *, rules):
     """(deal, bid, trump, rules) for a function that plays one game.
 
     A bid or trump given as words is read as the command line reads
@@ -124,15 +124,17 @@ def as_game(deal, bid, trump, rules):
     return checks.game(deal, bid, trump, rules)  # each checked, and the trump against the bid
 
 
-def as_game_at(deal, bid, trump, rules, position):
+def as_game_at(deal, bid, trump, position, *, rules):
     """:func:`as_game`, and ``position`` as a :class:`~ulti_solver.position.Position`: a position
     as it is, or the cards played so far from the opening lead (``"BT BA BU"`` or a list)."""
-    deal, bid, trump, rules = as_game(deal, bid, trump, rules)
+    deal, bid, trump, rules = as_game(deal, bid, trump, rules=rules)
     if isinstance(position, (str, list)):  # not a tuple: a Position is one
         from .play import PlayRules
         from .position import replay
 
-        position = replay(deal.require_talon(), PlayRules.for_game(bid, trump, rules), as_cards(position, "position"))
+        position = replay(
+            deal.require_talon(), PlayRules.for_game(bid, trump, rules=rules), as_cards(position, "position")
+        )
     return deal, bid, trump, rules, checks.position(position, deal)
 
 
@@ -194,7 +196,7 @@ def as_constraints(value):
     return checks.constraints(value)
 
 
-def as_simulation(constraints, bids, trump, discards, rules):
+def as_simulation(constraints, bids, trump, discards, *, rules):
     """The arguments of :func:`ulti_solver.simulate` that may be text, read."""
     return as_constraints(constraints), as_bids(bids), as_trump(trump), as_discards(discards), as_rules(rules)
 

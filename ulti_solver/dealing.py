@@ -54,12 +54,13 @@ def random_position(
     bid: Bid,
     trump: Optional[int],
     tricks_left: int,
+    *,
     rules: Rules = DEFAULT_RULES,
     extra_cards: int = 0,
 ) -> Position:
     """Play random legal cards from the first lead until ``tricks_left`` tricks remain,
     then ``extra_cards`` (0-2) more into the next trick."""
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     position = start_of_play(deal)
     for _ in range(3 * (10 - tricks_left) + extra_cards):
         position = position.after(rng.choice(list(cards_of(position.legal(play)))), play)

@@ -42,7 +42,7 @@ def half(total: int):
     return total // 2 if total % 2 == 0 else total / 2
 
 
-def individual(bid: Bid, component: str, rules: Rules = DEFAULT_RULES) -> bool:
+def individual(bid: Bid, component: str, *, rules: Rules = DEFAULT_RULES) -> bool:
     """R37: whether each defender kontras ``component`` of ``bid`` on his own.
 
     Betli and colorless durchmars (the games without trump) always; a
@@ -153,7 +153,7 @@ class KontraSpec(NamedTuple):
         """These kontras, then ``other``'s (which win where they say the same component and seat)."""
         return KontraSpec(self.said + other.said)
 
-    def for_bid(self, bid: Bid, rules: Rules = DEFAULT_RULES, strict: bool = True) -> Kontra:
+    def for_bid(self, bid: Bid, *, rules: Rules = DEFAULT_RULES, strict: bool = True) -> Kontra:
         """The levels these kontras give ``bid`` (R36, R37).
 
         ``strict``: a component the bid lacks is an error, and so is a seat
@@ -167,7 +167,7 @@ class KontraSpec(NamedTuple):
             if said.component == ALL:
                 targets = list(components)
                 if said.seat is not None:
-                    joint = [c for c in targets if not individual(bid, c, rules)]
+                    joint = [c for c in targets if not individual(bid, c, rules=rules)]
                     if joint:
                         raise KontraError(
                             L_(
@@ -191,7 +191,7 @@ class KontraSpec(NamedTuple):
                 continue
             else:
                 targets = [said.component]
-                alone = individual(bid, said.component, rules)
+                alone = individual(bid, said.component, rules=rules)
                 if said.seat is not None and not alone:
                     if not strict:
                         continue  # a defender's own kontra, on a bid where it counts for both
@@ -220,7 +220,7 @@ class KontraSpec(NamedTuple):
                 for seat in SEATS if said.seat is None else (said.seat,):
                     pair[seat - 1] = said.level
         found = tuple((str(c), tuple(levels[c])) for c in components if c in levels and any(levels[c]))
-        return Kontra(found, tuple(str(c) for c in components if individual(bid, c, rules)))
+        return Kontra(found, tuple(str(c) for c in components if individual(bid, c, rules=rules)))
 
 
 class Kontra(NamedTuple):
@@ -313,8 +313,8 @@ def parse_kontra(given: Union[None, str, Iterable[str], Mapping, KontraSpec]) ->
     return KontraSpec(tuple(said))
 
 
-def kontra_for(given, bid: Bid, rules: Rules = DEFAULT_RULES) -> Kontra:
+def kontra_for(given, bid: Bid, *, rules: Rules = DEFAULT_RULES) -> Kontra:
     """The :class:`Kontra` of ``bid`` from any form :func:`parse_kontra` reads, or a Kontra itself."""
     if isinstance(given, Kontra):
         return given
-    return parse_kontra(given).for_bid(bid, rules)
+    return parse_kontra(given).for_bid(bid, rules=rules)

@@ -103,14 +103,14 @@ class Scoring:
     """
 
     def __init__(
-        self, deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES, kontra: Kontra = NO_KONTRA
+        self, deal: Deal, bid: Bid, trump: Optional[Suit], *, rules: Rules = DEFAULT_RULES, kontra: Kontra = NO_KONTRA
     ):
         if deal.talon is None:
             deal.require_talon()  # raises the error that says why
         self.deal, self.bid, self.trump, self.rules, self.kontra = deal, bid, trump, rules, kontra
         # PlayRules.for_game's own lookup, inline: a call is a twentieth of a short solve.
         known = bid.games.get(trump)
-        play = known[1] if known is not None and known[0] is rules else PlayRules.for_game(bid, trump, rules)
+        play = known[1] if known is not None and known[0] is rules else PlayRules.for_game(bid, trump, rules=rules)
         self.play = play
         self.seven = play.trump_seven
 

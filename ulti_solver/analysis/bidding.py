@@ -131,7 +131,7 @@ def _goal_task(source: WorldSource, rules: Rules, item) -> dict:
     """The goals of one discard's families in some worlds (:mod:`.bid_bounds`)."""
     discard, families, indices = item
     deals = source.after(discard, indices)
-    return {family: goal_answers(deals, family, goals, rules) for family, goals in families}
+    return {family: goal_answers(deals, family, goals, rules=rules) for family, goals in families}
 
 
 def _value_task(source: WorldSource, rules: Rules, item) -> list:
@@ -141,7 +141,7 @@ def _value_task(source: WorldSource, rules: Rules, item) -> list:
     discard, games = item
     deals = _deals(source, discard, games)
     return [
-        world_totals([deals[i] for i in worlds], bid, trump, rules, kontra=kontra)
+        world_totals([deals[i] for i in worlds], bid, trump, rules=rules, kontra=kontra)
         for bid, trump, kontra, worlds in games
     ]
 
@@ -154,7 +154,10 @@ def _reach_task(source: WorldSource, rules: Rules, item) -> list:
     discard, games = item
     deals = _deals(source, discard, games)
     return [
-        [total_at_least(deals[i], bid, trump, rules, bar, kontra=kontra) for i, bar in zip(worlds, bars, strict=True)]
+        [
+            total_at_least(deals[i], bid, trump, rules=rules, bound=bar, kontra=kontra)
+            for i, bar in zip(worlds, bars, strict=True)
+        ]
         for bid, trump, kontra, worlds, bars in games
     ]
 
@@ -170,7 +173,7 @@ def _made_task(source: WorldSource, rules: Rules, item) -> list:
 
     discard, games = item
     deals = _deals(source, discard, games)
-    return [world_joints([deals[i] for i in worlds], bid, trump, rules) for bid, trump, _, worlds in games]
+    return [world_joints([deals[i] for i in worlds], bid, trump, rules=rules) for bid, trump, _, worlds in games]
 
 
 def _chunks(indices: Sequence[int], size: int) -> List[Tuple[int, ...]]:
@@ -376,7 +379,7 @@ class _Race:
         items = []
         for discard, fams in families.items():
             hand = self.source.constraints.hand & ~((1 << discard[0]) | (1 << discard[1]))
-            asked = tuple((fam, goals_for(fam, hand, self.rules)) for fam in sorted(fams))
+            asked = tuple((fam, goals_for(fam, hand, rules=self.rules)) for fam in sorted(fams))
             for chunk in _chunks(list(indices), SEARCHES_PER_TASK):
                 items.append((discard, asked, chunk))
         answers: Dict[tuple, Dict[str, List[bool]]] = defaultdict(lambda: defaultdict(list))
@@ -401,7 +404,9 @@ class _Race:
                 table = tables.get(key)
                 if table is None:
                     deal = worlds[w].discard(*cand.discard)
-                    table = tables[key] = final_table(Scoring(deal, cand.bid, cand.trump, self.rules, cand.kontra))
+                    table = tables[key] = final_table(
+                        Scoring(deal, cand.bid, cand.trump, rules=self.rules, kontra=cand.kontra)
+                    )
                 found.append(helper.bound(table, failed_mask(fam_answers, w, cand.bid.has_ulti)))
             bounded[cand.order] = found
         return bounded
@@ -686,7 +691,7 @@ def advise_bid(
 
         spec.check_some_bid_has(CANDIDATE_BIDS_ONLY if bids is None else bids)
     source = WorldSource(constraints, seed, exact)
-    chosen: CandidateSet = candidates(constraints.hand, bids, rules, spec, source.deal(0))
+    chosen: CandidateSet = candidates(constraints.hand, bids, rules=rules, kontra=spec, example=source.deal(0))
     run = _runner(jobs, cluster, spread_after)
     race = _Race(source, rules, chosen.weighed, top, exact, run, on_progress)
     interrupted, out_of_time, previous, took, ran_off = None, False, 0, 0.0, False

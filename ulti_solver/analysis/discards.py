@@ -165,7 +165,7 @@ def discard_tasks(deal: Deal, bid: Bid, trump: Optional[Suit]) -> List[DiscardTa
 
 
 def solve_discard(
-    task: DiscardTask, rules: Rules = DEFAULT_RULES, silent: bool = False, value: bool = False, kontra=None
+    task: DiscardTask, *, rules: Rules = DEFAULT_RULES, silent: bool = False, value: bool = False, kontra=None
 ) -> DiscardResult:
     """Discard, then solve the 10-card deal; a module-level function so worker processes can run it.
     ``kontra``: the kontras on the bid (R36-R39), for the value."""
@@ -174,7 +174,7 @@ def solve_discard(
     missing_after = needed_marriage(after.hands[0], task.bid, task.trump)
     return DiscardResult(
         discard=task.discard,
-        solution=solve(after, task.bid, task.trump, rules, silent=silent, value=value, kontra=kontra),
+        solution=solve(after, task.bid, task.trump, rules=rules, silent=silent, value=value, kontra=kontra),
         talon_points=10 * popcount(after.talon & BB_POINT_CARDS),
         breaks_marriage=missing_after if held_before else None,
     )
@@ -189,6 +189,7 @@ def solve_discards(
     deal: Deal,
     bid: Bid,
     trump: Optional[Suit],
+    *,
     rules: Rules = DEFAULT_RULES,
     silent: bool = False,
     value: bool = False,
@@ -201,7 +202,7 @@ def solve_discards(
     """
     results = []
     for task in discard_tasks(deal, bid, trump):
-        result = solve_discard(task, rules, silent, value, kontra)
+        result = solve_discard(task, rules=rules, silent=silent, value=value, kontra=kontra)
         if on_result is not None:
             on_result(result)
         results.append(result)

@@ -41,21 +41,21 @@ def card_solutions(
     deal: Deal,
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules,
     position: Position,
     *,
+    rules: Rules,
     silent: bool = False,
     kontra=None,
     impl: Optional[str] = None,
 ) -> Dict[Card, Solution]:
     """For every card the player to move may play (R9-R12): the full answers after it, value included."""
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     return {
         card: solve(
             deal,
             bid,
             trump,
-            rules,
+            rules=rules,
             position=position.after(card, play),
             silent=silent,
             value=True,
@@ -70,18 +70,20 @@ def card_values(
     deal: Deal,
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules,
     position: Position,
-    impl: Optional[str] = None,
     *,
+    rules: Rules = DEFAULT_RULES,
+    impl: Optional[str] = None,
     kontra=None,
 ) -> Dict[Card, int]:
     """The value S (R34, under ``kontra``: R39) after each card the player to move may play."""
-    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules=rules, position=position)
     checks.position(position, deal, required=True)
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     return {
-        card: position_value(deal, bid, trump, rules, position=position.after(card, play), kontra=kontra, impl=impl)
+        card: position_value(
+            deal, bid, trump, rules=rules, position=position.after(card, play), kontra=kontra, impl=impl
+        )
         for card in cards_of(position.legal(play))
     }
 
@@ -95,10 +97,10 @@ def best_line(
     deal: Deal,
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules,
     position: Position,
-    impl: Optional[str] = None,
     *,
+    rules: Rules = DEFAULT_RULES,
+    impl: Optional[str] = None,
     kontra=None,
 ) -> List[Card]:
     """One best continuation to the end of the game: at each turn the lowest-numbered best card.
@@ -106,12 +108,14 @@ def best_line(
     Replayed, it ends in a game whose settlement is the value it starts from
     (both sides keep the value with every card).
     """
-    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules=rules, position=position)
     checks.position(position, deal, required=True)
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     line: List[Card] = []
     while not position.finished:
-        card = best_cards(card_values(deal, bid, trump, rules, position, impl, kontra=kontra), position)[0]
+        card = best_cards(
+            card_values(deal, bid, trump, rules=rules, position=position, impl=impl, kontra=kontra), position
+        )[0]
         line.append(card)
         position = position.after(card, play)
     return line
@@ -286,9 +290,9 @@ def analyse_game(
     bid: Bid,
     trump: Optional[Suit],
     cards: Sequence[Card],
+    *,
     rules: Rules = DEFAULT_RULES,
     impl: Optional[str] = None,
-    *,
     kontra=None,
 ) -> GameAnalysis:
     """Judge each card of a played game (R34, under ``kontra``: R39): ``cards`` in play order
@@ -297,16 +301,16 @@ def analyse_game(
     Raises :class:`~ulti_solver.position.PlayError` for a card that could
     not have been played (naming the card, its trick and the rule).
     """
-    (deal, bid, trump, rules), cards = as_game(deal, bid, trump, rules), as_cards(cards)
-    play = PlayRules.for_game(bid, trump, rules)
+    (deal, bid, trump, rules), cards = as_game(deal, bid, trump, rules=rules), as_cards(cards)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     deal = deal.require_talon()
-    kontra = NO_KONTRA if kontra is None else kontra_for(kontra, bid, rules)
+    kontra = NO_KONTRA if kontra is None else kontra_for(kontra, bid, rules=rules)
     replay(deal, play, cards)  # every card checked before any search
     position = start_of_play(deal)
     verdicts = []
-    before = position_value(deal, bid, trump, rules, position=position, kontra=kontra, impl=impl)
+    before = position_value(deal, bid, trump, rules=rules, position=position, kontra=kontra, impl=impl)
     for index, card in enumerate(cards, start=1):
-        values = card_values(deal, bid, trump, rules, position, impl, kontra=kontra)
+        values = card_values(deal, bid, trump, rules=rules, position=position, impl=impl, kontra=kontra)
         verdicts.append(
             CardVerdict(
                 index, position.trick_number, position.to_move, card, before, values[card], best_cards(values, position)

@@ -124,6 +124,7 @@ def games_for(
     bids: Optional[Sequence[Bid]],
     trump: Optional[Suit],
     discards: Optional[Sequence[Tuple[int, int]]],
+    *,
     kontra: KontraSpec = NO_SPEC,
     rules: Rules = DEFAULT_RULES,
 ) -> List[Game]:
@@ -152,12 +153,12 @@ def games_for(
     else:
         pairs = [(b, t) for b, t in CANDIDATE_BIDS if trump is None or t in (trump, None)]
     kontra.check_some_bid_has(b for b, _ in pairs)
-    levels = {b: kontra.for_bid(b, rules, strict=False) if kontra else NO_KONTRA for b, _ in pairs}
+    levels = {b: kontra.for_bid(b, rules=rules, strict=False) if kontra else NO_KONTRA for b, _ in pairs}
     return [Game(d, b, t, levels[b]) for d in chosen for b, t in pairs]
 
 
 def solve_samples(
-    constraints: Constraints, games: Sequence[Game], rules: Rules, seed: int, indices: Sequence[int]
+    constraints: Constraints, games: Sequence[Game], seed: int, indices: Sequence[int], *, rules: Rules
 ) -> List[List[Tuple[bool, int]]]:
     """Samples ``indices``: for each, (whole bid made, the declarer's total S_1 + S_2) for each
     game, in order.
@@ -170,17 +171,17 @@ def solve_samples(
     columns = []
     for game in games:
         played = deals if game.discard is None else [deal.discard(*game.discard) for deal in deals]
-        columns.append(world_results(played, game.bid, game.trump, rules, kontra=game.kontra))
+        columns.append(world_results(played, game.bid, game.trump, rules=rules, kontra=game.kontra))
     if not columns:
         return [[] for _ in deals]
     return [list(row) for row in zip(*columns)]
 
 
 def solve_sample(
-    constraints: Constraints, games: Sequence[Game], rules: Rules, seed: int, index: int
+    constraints: Constraints, games: Sequence[Game], seed: int, index: int, *, rules: Rules
 ) -> List[Tuple[bool, int]]:
     """Sample ``index``: (whole bid made, the declarer's total S_1 + S_2) for each game, in order."""
-    return solve_samples(constraints, games, rules, seed, (index,))[0]
+    return solve_samples(constraints, games, seed, (index,), rules=rules)[0]
 
 
 def _runs(start: int, stop: int, size: int) -> List[range]:
@@ -264,7 +265,7 @@ def simulate(
     the samples solved until then, marked ``interrupted``: every tally
     counts the same samples, 0 to n - 1, never part of one.
     """
-    constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules)
+    constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules=rules)
     from ..runner import ClusterLost, chunk_size, max_jobs, ordered_results
 
     why = L_(" (at {most:,} the {ci} interval is +-0.001)", most=MAX_SAMPLES, ci="95%")
@@ -275,9 +276,9 @@ def simulate(
     on_sample, on_first = checks.callback("on_sample", on_sample), checks.callback("on_first", on_first)
     spread_after = None if spread_after is None else checks.number("spread_after", spread_after)
 
-    games = games_for(constraints, bids, trump, discards, parse_kontra(kontra), rules)
+    games = games_for(constraints, bids, trump, discards, kontra=parse_kontra(kontra), rules=rules)
     hand = format_hand(constraints.hand)
-    work = partial(solve_samples, constraints, games, rules, seed)
+    work = partial(solve_samples, constraints, games, seed, rules=rules)
     per_task = max(1, min(samples, -(-SOLVES_PER_TASK // max(1, len(games)))))
     # (samples done, (made, value sum, value squares) per game), replaced whole after each sample:
     # an interrupt finds either the state before a sample or after it.

@@ -99,20 +99,20 @@ def legal_cards(info: InformationSet) -> List[Card]:
     return list(cards_of(legal_moves(hand, info.table.trick, info.play, info.seat == DECLARER)))
 
 
-def _totals_of_chunk(info: InformationSet, cards: Sequence[Card], kontra: Kontra, made: bool, worlds) -> list:
+def _totals_of_chunk(info: InformationSet, cards: Sequence[Card], made: bool, worlds, *, kontra: Kontra) -> list:
     """Each card's totals (and whole-bid answers) on one chunk of worlds: a task for a worker."""
     played = list(info.played)
     answers = []
     for card in cards:
-        totals = world_totals(worlds, info.bid, info.trump, info.rules, played + [card], kontra=kontra)
-        joints = world_joints(worlds, info.bid, info.trump, info.rules, played + [card]) if made else None
+        totals = world_totals(worlds, info.bid, info.trump, rules=info.rules, played=played + [card], kontra=kontra)
+        joints = world_joints(worlds, info.bid, info.trump, rules=info.rules, played=played + [card]) if made else None
         answers.append((totals, joints))
     return answers
 
 
-def _drawn_chunk(info, cards, kontra, made, seed, indices):
+def _drawn_chunk(info, cards, made, seed, indices, *, kontra):
     worlds = [info.world(seed, index) for index in indices]
-    return _totals_of_chunk(info, cards, kontra, made, worlds)
+    return _totals_of_chunk(info, cards, made, worlds, kontra=kontra)
 
 
 def card_totals(
@@ -136,10 +136,10 @@ def card_totals(
 
     if worlds is not None:
         chunks = [list(worlds[i : i + WORLDS_PER_TASK]) for i in range(0, len(worlds), WORLDS_PER_TASK)]
-        work = partial(_totals_of_chunk, info, list(cards), kontra, made)
+        work = partial(_totals_of_chunk, info, list(cards), made, kontra=kontra)
     else:
         chunks = [range(i, min(i + WORLDS_PER_TASK, samples)) for i in range(0, samples, WORLDS_PER_TASK)]
-        work = partial(_drawn_chunk, info, list(cards), kontra, made, seed)
+        work = partial(_drawn_chunk, info, list(cards), made, seed, kontra=kontra)
     totals: List[List[int]] = [[] for _ in cards]
     joints: List[List[bool]] = [[] for _ in cards]
     jobs = max(1, min(jobs, len(chunks)))
@@ -304,7 +304,9 @@ def knowable_loss(analysis, index: int, samples: Union[int, str], seed: int) -> 
 
     verdict = analysis.verdicts[index]
     played = [v.card for v in analysis.verdicts[:index]]
-    info = information_set(analysis.deal, analysis.bid, analysis.trump, analysis.rules, played, verdict.seat)
+    info = information_set(
+        analysis.deal, analysis.bid, analysis.trump, rules=analysis.rules, played=played, seat=verdict.seat
+    )
     cards = legal_cards(info)
     if len(cards) == 1:
         return 0.0, 0.0, 0  # a forced card loses nothing, whatever the worlds

@@ -177,7 +177,7 @@ def command(
     ((played_bid, played_trump),) = games
     levels = game_kontra(kontra, played_bid, rules)
     try:
-        analysis = analyse_game(the_deal, played_bid, played_trump, parse_play(play_text), rules, kontra=levels)
+        analysis = analyse_game(the_deal, played_bid, played_trump, parse_play(play_text), rules=rules, kontra=levels)
         if judge is not None:
             analysis = judge(analysis)
     except UltiInputError as exc:
@@ -248,9 +248,9 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge
                 for number, text in lines:
                     try:
                         record = parse_record(text)
-                        levels = kontra.for_bid(record.bid, rules)
+                        levels = kontra.for_bid(record.bid, rules=rules)
                         analysis = analyse_game(
-                            record.deal, record.bid, record.trump, record.cards, rules, kontra=levels
+                            record.deal, record.bid, record.trump, record.cards, rules=rules, kontra=levels
                         )
                         if judge is not None:
                             analysis = judge(analysis)
@@ -316,7 +316,7 @@ def game_table(analysis: GameAnalysis) -> List[str]:
         trumps=[analysis.trump],
         kontra=analysis.kontra,
     )
-    play = PlayRules.for_game(analysis.bid, analysis.trump, analysis.rules)
+    play = PlayRules.for_game(analysis.bid, analysis.trump, rules=analysis.rules)
     rows = [[_("trick"), _("led by"), _("cards"), _("won by"), _("value after")]]
     trick: list = []
     verdicts = analysis.verdicts

@@ -193,7 +193,7 @@ LOST_BEFORE_PLAY = {
 
 def lost_before_play(solution: Solution) -> List[str]:
     """Components the cards lose before the first lead, and the rule that says so."""
-    scoring = Scoring(solution.deal, solution.bid, solution.trump, solution.rules)
+    scoring = Scoring(solution.deal, solution.bid, solution.trump, rules=solution.rules)
     return [
         _(LOST_BEFORE_PLAY[component]).format(trump=trump_text(solution.trump))
         for component in solution.bid.ordered_components()
@@ -387,4 +387,4 @@ def result_text(deal: Deal, bid: Bid, trump: Optional[int], rules: Rules, outcom
     from ..kontra import NO_KONTRA
     from ..settlement import game_settlement  # loaded only where a game ends
 
-    return settlement_text(game_settlement(Scoring(deal, bid, trump, rules, kontra or NO_KONTRA), outcome))
+    return settlement_text(game_settlement(Scoring(deal, bid, trump, rules=rules, kontra=kontra or NO_KONTRA), outcome))

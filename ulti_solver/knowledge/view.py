@@ -86,7 +86,7 @@ class InformationSet:
 
     @property
     def play(self) -> PlayRules:
-        return PlayRules.for_game(self.bid, self.trump, self.rules)
+        return PlayRules.for_game(self.bid, self.trump, rules=self.rules)
 
     @property
     def to_move(self) -> int:
@@ -158,7 +158,7 @@ class InformationSet:
 
 
 def information_set(
-    deal: Deal, bid: Bid, trump: Optional[int], rules: Rules, played: Sequence[Card], seat: int
+    deal: Deal, bid: Bid, trump: Optional[int], played: Sequence[Card], seat: int, *, rules: Rules = DEFAULT_RULES
 ) -> InformationSet:
     """What ``seat`` knows after ``played`` in a game whose every card is known (R40, R41).
 
@@ -170,11 +170,11 @@ def information_set(
     """
     from ..coerce import as_cards, as_game
 
-    deal, bid, trump, rules = as_game(deal, bid, trump, rules)
+    deal, bid, trump, rules = as_game(deal, bid, trump, rules=rules)
     played = as_cards(played)
     deal = deal.require_talon()
     _check_game(bid, trump, seat)
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     cards = _check_cards(played)
     replay(deal, play, cards)
     table = read_table(cards, play)
@@ -189,9 +189,9 @@ def information_set_from_hand(
     seat: int,
     bid: Bid,
     trump: Optional[int],
-    rules: Rules = DEFAULT_RULES,
-    played: Sequence[Card] = (),
     *,
+    played: Sequence[Card] = (),
+    rules: Rules = DEFAULT_RULES,
     talon: Optional[Hand] = None,
     marriages: Optional[Mapping[int, Optional[Iterable[int]]]] = None,
     declarer_hand: Optional[Hand] = None,
@@ -204,7 +204,7 @@ def information_set_from_hand(
     Raises :class:`KnowledgeError` (or a subclass) with one line naming what cannot be.
     """
     _check_game(bid, trump, seat)
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     cards = _check_cards(played)
     table = read_table(cards, play)
     _check_hand(hand, LP_("in", "your hand"), 10)
@@ -452,7 +452,7 @@ def _build(
     shown: Optional[Hand],
     announced: Mapping[int, FrozenSet[int]],
 ) -> InformationSet:
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     known = {seat: hand}
     if shown is not None:
         known[DECLARER] = shown

@@ -48,11 +48,12 @@ class Game(Scoring):
         deal: Deal,
         bid: Bid,
         trump: Optional[Suit],
-        rules: Rules = DEFAULT_RULES,
         position: Optional[Position] = None,
+        *,
+        rules: Rules = DEFAULT_RULES,
         kontra: Kontra = NO_KONTRA,
     ):
-        super().__init__(deal, bid, trump, rules, kontra)
+        super().__init__(deal, bid, trump, rules=rules, kontra=kontra)
         self.position = position or start_of_play(self.deal)
 
     def _walk(self, leaf, combine, key_of):
@@ -201,10 +202,11 @@ def solve_reference(
     deal: Deal,
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules = DEFAULT_RULES,
     position: Optional[Position] = None,
     silent: bool = False,
     value: bool = False,
+    *,
+    rules: Rules = DEFAULT_RULES,
     kontra: Kontra = NO_KONTRA,
 ):
     """Every answer of INTERFACE.md by plain search: components, whole bid (R24),
@@ -214,7 +216,7 @@ def solve_reference(
     from ..settlement import concede_total, game_total
     from ..solution import Solution
 
-    game = Game(deal, bid, trump, rules, position, kontra)
+    game = Game(deal, bid, trump, rules=rules, position=position, kontra=kontra)
     components = {
         c: not game.lost_before_play(c)
         and game.can_force(lambda o, c=c: game.component_made(c, o), reads=game_key([c]))
@@ -236,11 +238,11 @@ def solve_reference(
         game.deal,
         bid,
         trump,
-        rules,
         components,
         joint,
         points,
         silent_answers,
+        rules=rules,
         value_total=total,
         kontra=kontra,
         concede_total=concede_total(game) if value else None,
