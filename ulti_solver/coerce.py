@@ -12,28 +12,45 @@ times), and a value of the wrong type is left to the argument checks.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from . import checks
+from .accepted import (
+    BidLike,
+    BidsLike,
+    CardLike,
+    CardsLike,
+    ConstraintsLike,
+    DealLike,
+    DiscardsLike,
+    HandLike,
+    PositionLike,
+    RulesLike,
+    TrumpLike,
+)
 from .bids import Bid, BidError, bid_words, parse_bid, parse_trump, trumps_to_solve
-from .cards import SUIT_NAMES, hand_of, parse_card
+from .cards import SUIT_NAMES, Card, Suit, hand_of, parse_card
 from .deal import Deal, parse_deal, parse_hand
 from .errors import UltiInputError, excerpt
 from .i18n import L_
 from .variants import DEFAULT_RULES, Rules, make_rules
 
+if TYPE_CHECKING:
+    from .dealing import Constraints
+    from .position import Position
 
-def as_deal(value) -> Deal:
+
+def as_deal(value: DealLike) -> Deal:
     """A deal string of the notation (``"A97.TK8.O8.U9 8.A97.A97.ATO ..."``) as a :class:`Deal`."""
     return parse_deal(value) if isinstance(value, str) else checks.deal(value)
 
 
-def as_bid(value) -> Bid:
+def as_bid(value: BidLike) -> Bid:
     """Bid words (``"40-100 ulti"``, ``"negyvenszáz ulti"``) as a :class:`Bid`."""
     return parse_bid(value) if isinstance(value, str) else checks.bid(value)
 
 
-def as_bids(value):
+def as_bids(value: BidsLike) -> Optional[List[Bid]]:
     """None (every bid), one bid, or several: a list of :class:`Bid` (or None)."""
     if value is None:
         return None
@@ -42,12 +59,12 @@ def as_bids(value):
     return checks.bids([parse_bid(bid) if isinstance(bid, str) else bid for bid in checks.bids_given(value)])
 
 
-def as_trump(value) -> Optional[int]:
+def as_trump(value: TrumpLike) -> Optional[int]:
     """A trump word or symbol (``"bells"``, ``"tök"``, ``"♦"``) as a suit number; None stays None."""
     return parse_trump(value) if isinstance(value, str) else checks.trump(value)
 
 
-def as_rules(value) -> Rules:
+def as_rules(value: RulesLike) -> Rules:
     """A rulebook name (``"tournament"``), or the form ``str(rules)`` prints
     (``"ultiblog +free-seven table=tournament"``), as :class:`Rules`; None is the default."""
     if value is None:
@@ -70,7 +87,7 @@ def as_rules(value) -> Rules:
     return make_rules(book, variants, tables[0] if tables else None)
 
 
-def as_hand(value) -> int:
+def as_hand(value: Optional[HandLike]) -> int:
     """A hand in either notation (``"A97.TK8.O8.U9"``, ``"HA,H9,♦T"``, ``"LU A8"``) or a list
     of cards, as a mask; None is no card."""
     if value is None:
@@ -89,12 +106,12 @@ def as_hand(value) -> int:
     return value
 
 
-def as_card(value) -> int:
+def as_card(value: CardLike) -> int:
     """A card name (``"HA"``, ``"♥A"``) as a card number."""
     return parse_card(value) if isinstance(value, str) else value
 
 
-def as_cards(value, name: str = "cards"):
+def as_cards(value: CardsLike, name: str = "cards") -> List[Card]:
     """Cards in order: a string (``"BT BA BU"``, ``"♦T,♦A"``) or a list of names or numbers, as numbers."""
     if isinstance(value, str):
         from .position import parse_play  # position reads its cards through this module
@@ -105,7 +122,9 @@ def as_cards(value, name: str = "cards"):
     return checks.cards(value, name)
 
 
-def as_game(deal, bid, trump, *, rules):
+def as_game(
+    deal: DealLike, bid: BidLike, trump: TrumpLike, *, rules: RulesLike
+) -> Tuple[Deal, Bid, Optional[Suit], Rules]:
     """(deal, bid, trump, rules) for a function that plays one game.
 
     A bid or trump given as words is read as the command line reads
@@ -124,7 +143,9 @@ def as_game(deal, bid, trump, *, rules):
     return checks.game(deal, bid, trump, rules)  # each checked, and the trump against the bid
 
 
-def as_game_at(deal, bid, trump, position, *, rules):
+def as_game_at(
+    deal: DealLike, bid: BidLike, trump: TrumpLike, position: Optional[PositionLike], *, rules: RulesLike
+) -> Tuple[Deal, Bid, Optional[Suit], Rules, Optional[Position]]:
     """:func:`as_game`, and ``position`` as a :class:`~ulti_solver.position.Position`: a position
     as it is, or the cards played so far from the opening lead (``"BT BA BU"`` or a list)."""
     deal, bid, trump, rules = as_game(deal, bid, trump, rules=rules)
@@ -170,7 +191,7 @@ def as_voids(value):
     return tuple(pairs)
 
 
-def as_discards(value):
+def as_discards(value: DiscardsLike) -> Optional[List[Tuple[Card, Card]]]:
     """Discards as pairs of cards: one as ``"HK,BK"`` or ``("HK", "BK")``, several as a list of
     those (``["HK,BK", "HK BO"]``); None is every discard."""
     if value is None:
@@ -186,7 +207,7 @@ def _one_card(value) -> bool:
     return isinstance(value, int) or (isinstance(value, str) and len(value.replace(",", " ").split()) == 1)
 
 
-def as_constraints(value):
+def as_constraints(value: ConstraintsLike) -> Constraints:
     """What the declarer knows, as :class:`~ulti_solver.dealing.Constraints`: as it is, or
     his hand alone (``"K.K97.AKO87.AO9"``, 12 cards before the discard)."""
     if isinstance(value, (str, list, tuple)):
@@ -196,7 +217,9 @@ def as_constraints(value):
     return checks.constraints(value)
 
 
-def as_simulation(constraints, bids, trump, discards, *, rules):
+def as_simulation(
+    constraints: ConstraintsLike, bids: BidsLike, trump: TrumpLike, discards: DiscardsLike, *, rules: RulesLike
+):
     """The arguments of :func:`ulti_solver.simulate` that may be text, read."""
     return as_constraints(constraints), as_bids(bids), as_trump(trump), as_discards(discards), as_rules(rules)
 

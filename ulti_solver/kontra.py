@@ -19,8 +19,9 @@ a bid and its rules and gives the :class:`Kontra`.
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, Mapping, NamedTuple, Optional, Tuple, Union
+from typing import Dict, Iterable, Mapping, NamedTuple, Optional, Tuple
 
+from .accepted import KontraLike, KontraSpecLike
 from .bids import BID_WORDS, COMPONENT_ORDER, COMPONENT_WORDS, DURCHMARS, Bid, bid_words, component_word, fold_word
 from .errors import UltiInputError, excerpt
 from .i18n import L_, _
@@ -274,7 +275,7 @@ NO_KONTRA = Kontra()
 NO_SPEC = KontraSpec()
 
 
-def parse_kontra(given: Union[None, str, Iterable[str], Mapping, KontraSpec]) -> KontraSpec:
+def parse_kontra(given: KontraSpecLike) -> KontraSpec:
     """Kontras as written: ``"party,ulti=2"``, several such strings (one per ``--kontra``),
     or from Python a mapping ``{"ulti": 2, "1:betli": 1}`` or ``{"betli": (1, 0)}``."""
     if given is None:
@@ -313,7 +314,7 @@ def parse_kontra(given: Union[None, str, Iterable[str], Mapping, KontraSpec]) ->
     return KontraSpec(tuple(said))
 
 
-def kontra_for(given, bid: Bid, *, rules: Rules = DEFAULT_RULES) -> Kontra:
+def kontra_for(given: KontraLike, bid: Bid, *, rules: Rules = DEFAULT_RULES) -> Kontra:
     """The :class:`Kontra` of ``bid`` from any form :func:`parse_kontra` reads, or a Kontra itself."""
     if isinstance(given, Kontra):
         return given

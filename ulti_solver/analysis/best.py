@@ -23,9 +23,10 @@ from __future__ import annotations
 import heapq
 import itertools
 from dataclasses import dataclass, field
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
 from .. import checks
+from ..accepted import BidsLike, DealLike, KontraSpecLike, RulesLike
 from ..bids import NON_RED_TRUMPS, Bid, parse_bid
 from ..cards import HEARTS, Suit, card_name
 from ..coerce import as_bids, as_deal, as_rules
@@ -225,14 +226,14 @@ NO_BAR = -(10**6)
 
 
 def best_bids(
-    deal: Deal,
+    deal: DealLike,
     *,
-    rules: Rules = DEFAULT_RULES,
+    rules: RulesLike = DEFAULT_RULES,
     top: int = 10,
-    bids: Optional[Sequence[Bid]] = None,
+    bids: BidsLike = None,
     impl: Optional[str] = None,
-    on_progress=None,
-    kontra: KontraSpec = NO_SPEC,
+    on_progress: Optional[Callable[[int], None]] = None,
+    kontra: KontraSpecLike = NO_SPEC,
 ) -> BestBids:
     """R35: the ``top`` best candidates (all of them for ``top == 0``), exact and ranked.
 

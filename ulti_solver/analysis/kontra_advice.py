@@ -37,8 +37,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
+from ..accepted import BidLike, HandLike, KontraSpecLike, RulesLike, TrumpLike
 from ..bids import FORTY_100, TWENTY_100, Bid, bid_words, trumps_to_solve
 from ..cards import BB_MARRIAGES, SUITS, format_hand
 from ..coerce import as_bid, as_hand, as_rules, as_trump
@@ -337,21 +338,21 @@ def _chunks(count: int) -> List[range]:
 
 
 def advise_kontra(
-    hand,
+    hand: HandLike,
     seat: int,
-    bid,
-    trump=None,
+    bid: BidLike,
+    trump: TrumpLike = None,
     *,
-    kontra=None,
-    talon=None,
+    kontra: KontraSpecLike = None,
+    talon: Optional[HandLike] = None,
     marriages=None,
-    rules=DEFAULT_RULES,
+    rules: RulesLike = DEFAULT_RULES,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     worlds: Optional[Sequence[Deal]] = None,
     jobs: int = 1,
     cluster=None,
-    on_worlds=None,
+    on_worlds: Optional[Callable[[int], None]] = None,
 ) -> KontraAdvice:
     """The module's question for ``seat`` (1 or 2 a defender, 0 the declarer with his ``talon``)
     holding ``hand`` (ten cards), against ``bid`` in ``trump``, the kontras ``kontra`` said so far:

@@ -20,6 +20,7 @@ from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from .. import checks
+from ..accepted import BidsLike, ConstraintsLike, DiscardsLike, KontraSpecLike, RulesLike, TrumpLike
 from ..bids import Bid, trumps_to_solve
 from ..cards import SUIT_NAMES, Suit, card_name, cards_label, format_hand
 from ..coerce import as_simulation
@@ -235,19 +236,19 @@ SOLVES_PER_TASK = 500
 
 
 def simulate(
-    constraints: Constraints,
+    constraints: ConstraintsLike,
     samples: int,
     *,
-    bids: Optional[Sequence[Bid]] = None,
-    trump: Optional[Suit] = None,
-    discards: Optional[Sequence[Tuple[int, int]]] = None,
+    bids: BidsLike = None,
+    trump: TrumpLike = None,
+    discards: DiscardsLike = None,
     seed: int = 0,
-    rules: Rules = DEFAULT_RULES,
+    rules: RulesLike = DEFAULT_RULES,
     jobs: int = 1,
     cluster=None,
     on_sample: Optional[Callable[[int], None]] = None,
     spread_after: Optional[float] = None,
-    kontra=None,
+    kontra: KontraSpecLike = None,
     on_first: Optional[Callable[[float], None]] = None,
 ) -> Simulation:
     """Solve ``samples`` deals fitting ``constraints`` for every game asked; see the module docstring.

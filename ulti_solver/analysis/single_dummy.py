@@ -21,8 +21,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Callable, List, Optional, Sequence, Tuple, Union
 
+from ..accepted import SamplesLike
 from ..cards import Card, card_label, card_name, cards_of
 from ..deal import SEAT_SUBJECTS
 from ..errors import UltiInputError
@@ -31,6 +32,9 @@ from ..knowledge import InformationSet
 from ..kontra import NO_KONTRA, Kontra
 from ..play import DECLARER, legal_moves
 from ..search import world_joints, world_totals
+
+if TYPE_CHECKING:
+    from .replay import GameAnalysis
 
 #: ``--samples all`` counts every world up to this many; more is an error that names the count.
 MOST_WORLDS = 100_000
@@ -255,13 +259,13 @@ class PlayAdvice:
 
 def play_values(
     info: InformationSet,
-    samples: Union[int, str] = 200,
+    samples: SamplesLike = 200,
     *,
     seed: int = 0,
     kontra: Kontra = NO_KONTRA,
     jobs: int = 1,
     cluster=None,
-    on_worlds=None,
+    on_worlds: Optional[Callable[[int], None]] = None,
 ) -> PlayAdvice:
     """R43: each legal card's single-dummy value for the seat to move, on ``samples`` worlds drawn
     from ``seed`` (or ``"all"``: every world, exact), with how often the whole bid is made."""
@@ -325,8 +329,14 @@ def _knowable_task(analysis, samples, seed, index):
 
 
 def with_knowable(
-    analysis, samples: Union[int, str] = 100, *, seed: int = 0, jobs: int = 1, cluster=None, on_card=None
-):
+    analysis: GameAnalysis,
+    samples: SamplesLike = 100,
+    *,
+    seed: int = 0,
+    jobs: int = 1,
+    cluster=None,
+    on_card: Optional[Callable[[int], None]] = None,
+) -> GameAnalysis:
     """The analysis with every card's knowable verdict (R44) beside its hindsight one: the worlds of
     card k are drawn from its player's information set at that moment (``samples`` of them, or
     ``"all"``: every world, exact, an error past 100,000).  Cards are spread over ``jobs``

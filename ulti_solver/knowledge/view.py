@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
+from ..accepted import BidLike, CardsLike, DealLike, RulesLike, TrumpLike
 from ..bids import Bid, bid_words
 from ..cards import BB_ALL, HEARTS, SUITS, Card, Hand, card_name, cards_of, format_hand
 from ..deal import Deal
@@ -158,7 +159,7 @@ class InformationSet:
 
 
 def information_set(
-    deal: Deal, bid: Bid, trump: Optional[int], played: Sequence[Card], seat: int, *, rules: Rules = DEFAULT_RULES
+    deal: DealLike, bid: BidLike, trump: TrumpLike, played: CardsLike, seat: int, *, rules: RulesLike = DEFAULT_RULES
 ) -> InformationSet:
     """What ``seat`` knows after ``played`` in a game whose every card is known (R40, R41).
 

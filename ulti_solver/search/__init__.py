@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple, Union
 
 from .. import checks
-from ..accepted import KontraLike
+from ..accepted import BidLike, DealLike, KontraLike, PositionLike, RulesLike, TrumpLike
 from ..bids import Bid, trumps_to_solve
-from ..cards import Suit
+from ..cards import Card, Suit
 from ..coerce import as_bid, as_deal, as_game_at, as_rules, as_trump
 from ..deal import Deal
 from ..errors import ConfigError
@@ -87,15 +87,15 @@ def _kontra(given: KontraLike, bid: Bid, *, rules: Rules) -> Kontra:
 
 
 def solve(
-    deal: Deal,
-    bid: Bid,
-    trump: Optional[Suit],
+    deal: DealLike,
+    bid: BidLike,
+    trump: TrumpLike,
     *,
-    rules: Rules = DEFAULT_RULES,
-    position: Optional[Position] = None,
+    rules: RulesLike = DEFAULT_RULES,
+    position: Optional[PositionLike] = None,
     silent: bool = False,
     value: bool = False,
-    kontra=None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> Solution:
     """Every component's makeability, the whole bid (R24) and ``declarer_points``.
@@ -119,13 +119,13 @@ def solve(
 
 
 def value_total(
-    deal: Deal,
-    bid: Bid,
-    trump: Optional[Suit],
+    deal: DealLike,
+    bid: BidLike,
+    trump: TrumpLike,
     *,
-    rules: Rules = DEFAULT_RULES,
-    position: Optional[Position] = None,
-    kontra=None,
+    rules: RulesLike = DEFAULT_RULES,
+    position: Optional[PositionLike] = None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> int:
     """R34, R39 alone: what the declarer is sure of in all, S_1 + S_2, with best play."""
@@ -137,21 +137,28 @@ def value_total(
 
 
 def value(
-    deal: Deal,
-    bid: Bid,
-    trump: Optional[Suit],
+    deal: DealLike,
+    bid: BidLike,
+    trump: TrumpLike,
     *,
-    rules: Rules = DEFAULT_RULES,
-    position: Optional[Position] = None,
-    kontra=None,
+    rules: RulesLike = DEFAULT_RULES,
+    position: Optional[PositionLike] = None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
-):
+) -> Union[int, float]:
     """R34 alone: the double-dummy value S, in units per defender (half the total, R39)."""
     return half(value_total(deal, bid, trump, rules=rules, position=position, kontra=kontra, impl=impl))
 
 
 def total_at_least(
-    deal: Deal, bid: Bid, trump: Optional[Suit], bound: int, *, rules: Rules, kontra=None, impl: Optional[str] = None
+    deal: Deal,
+    bid: Bid,
+    trump: Optional[Suit],
+    bound: int,
+    *,
+    rules: Rules,
+    kontra: KontraLike = None,
+    impl: Optional[str] = None,
 ) -> bool:
     """Whether the declarer can be sure of S_1 + S_2 >= ``bound``: cheaper than the value itself."""
     kontra = _kontra(kontra, bid, rules=rules)
@@ -160,7 +167,9 @@ def total_at_least(
     return core.CoreGame.for_deal(deal, bid, trump, rules=rules, kontra=kontra).total_at_least(bound)
 
 
-def component_makeable(deal: Deal, bid: Bid, trump: Optional[Suit], component: str, *, rules: Rules, impl=None) -> bool:
+def component_makeable(
+    deal: Deal, bid: Bid, trump: Optional[Suit], component: str, *, rules: Rules, impl: Optional[str] = None
+) -> bool:
     """Whether the declarer can force one component of the bid on its own (R14-R23)."""
     if implementation(impl) == "reference":
         return solve_reference(deal, bid, trump, rules=rules).components[component]
@@ -168,7 +177,9 @@ def component_makeable(deal: Deal, bid: Bid, trump: Optional[Suit], component: s
     return game.can_force(core.component_goal(component, game.scoring, game.position), points_known=False)
 
 
-def reaches_units(deal: Deal, bid: Bid, trump: Optional[Suit], units: int, *, rules: Rules, impl=None) -> bool:
+def reaches_units(
+    deal: Deal, bid: Bid, trump: Optional[Suit], units: int, *, rules: Rules, impl: Optional[str] = None
+) -> bool:
     """Whether the declarer can be sure to take ``units`` units of card points (R4) in tricks."""
     if implementation(impl) == "reference":
         solution = solve_reference(deal, bid, trump, rules=rules)
@@ -183,7 +194,7 @@ def solve_joint_value(
     trump: Optional[Suit],
     *,
     rules: Rules = DEFAULT_RULES,
-    kontra=None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> Tuple[bool, int]:
     """(whole bid made (R24), the declarer's total S_1 + S_2 (R34, R39)): what a simulation counts,
@@ -201,9 +212,9 @@ def world_totals(
     bid: Bid,
     trump: Optional[Suit],
     *,
-    played: Sequence[int] = (),
+    played: Sequence[Card] = (),
     rules: Rules = DEFAULT_RULES,
-    kontra=None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> List[int]:
     """R34, R39 in each of many worlds (R42): the declarer's total S_1 + S_2 with best play after
@@ -233,7 +244,7 @@ def world_joints(
     bid: Bid,
     trump: Optional[Suit],
     *,
-    played: Sequence[int] = (),
+    played: Sequence[Card] = (),
     rules: Rules = DEFAULT_RULES,
     impl: Optional[str] = None,
 ) -> List[bool]:
@@ -253,9 +264,9 @@ def world_results(
     bid: Bid,
     trump: Optional[Suit],
     *,
-    played: Sequence[int] = (),
+    played: Sequence[Card] = (),
     rules: Rules = DEFAULT_RULES,
-    kontra=None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> List[Tuple[bool, int]]:
     """(whole bid made (R24), the declarer's total S_1 + S_2 (R34, R39)) in each of many worlds
@@ -281,14 +292,14 @@ def _replayed(deal: Deal, bid: Bid, trump: Optional[Suit], played: Sequence[int]
 
 
 def solve_bid(
-    deal: Deal,
-    bid: Bid,
-    trump: Optional[Suit],
+    deal: DealLike,
+    bid: BidLike,
+    trump: TrumpLike,
     *,
-    rules: Rules = DEFAULT_RULES,
+    rules: RulesLike = DEFAULT_RULES,
     silent: bool = False,
     value: bool = False,
-    kontra=None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> List[Solution]:
     """Solve a bid as a command does: for the trump(s) that R28/R29 give it."""
