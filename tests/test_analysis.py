@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from strategies import cases
 
 from ulti_solver.analysis.best import CANDIDATE_BIDS, best_bids
-from ulti_solver.analysis.replay import analyse_game, best_line, card_values
+from ulti_solver.analysis.replay import CardVerdict, analyse_game, best_line, card_values
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import BELLS, LEAVES
 from ulti_solver.deal import parse_deal
@@ -76,6 +76,18 @@ def test_r34_analysis_chains_values_and_marks_errors_by_side():
     for before, after in zip(verdicts, verdicts[1:]):
         assert before.value_after == after.value_before
     assert analysis.final_value == game_value(Scoring(deal, PARTY, BELLS, rules=RULES), _end(deal, cards).so_far)
+
+
+def test_r39_a_card_worth_a_half_unit_prints_its_value():
+    """One defender's kontra on a betli: each value is a half unit (R39); the verdict printed
+    (the README's loop prints them) said 'Unknown format code' instead."""
+    kontra = {"betli": (1, 0)}
+    line = best_line(DEAL, "betli", None, start_of_play(DEAL), kontra=kontra)
+    verdict = analyse_game(DEAL, "betli", None, line[:1], kontra=kontra).verdicts[0]
+    assert (verdict.value_before, verdict.value_after) == (-7.5, -7.5)
+    assert str(verdict).startswith("trick 1: declarer played ") and ", -7.5 -> -7.5; best " in str(verdict)
+    given_away = CardVerdict(1, 1, 0, line[0], -7.5, -8.5, [line[1]])
+    assert "-7.5 -> -8.5 (1 given away)" in str(given_away)
 
 
 def _end(deal, cards):
