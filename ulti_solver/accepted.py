@@ -68,6 +68,9 @@ KontraSpecLike = Union[None, str, Iterable[str], Mapping[str, KontraLevel], "Kon
 #: The kontras of one game: as :data:`KontraSpecLike`, or the game's :class:`Kontra` itself.
 KontraLike = Union[KontraSpecLike, "Kontra"]
 
+#: Suits a defender is void in: ``"1:hearts"``, several such, or (seat, suit) pairs.
+VoidsLike = Union[str, Iterable[Union[str, Tuple[int, SuitLike]]]]
+
 #: What the declarer knows before the play: :class:`Constraints`, or his hand alone.
 ConstraintsLike = Union["Constraints", str, Sequence[CardLike]]
 
@@ -96,4 +99,5 @@ __all__ = [
     "SamplesLike",
     "SuitLike",
     "TrumpLike",
+    "VoidsLike",
 ]

@@ -12,7 +12,7 @@ times), and a value of the wrong type is left to the argument checks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional, Tuple
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, cast
 
 from . import checks
 from .accepted import (
@@ -199,7 +199,8 @@ def as_discards(value: DiscardsLike) -> Optional[List[Tuple[Card, Card]]]:
     if not isinstance(value, (str, list, tuple)):
         raise checks.wrong("discards", value, "None, two cards such as 'HK,BK', or a list of such pairs")
     if isinstance(value, str) or (len(value) == 2 and all(_one_card(card) for card in value)):
-        return checks.discards([tuple(as_cards(value if isinstance(value, str) else list(value)))])
+        pair = value if isinstance(value, str) else list(cast(Sequence[CardLike], value))  # two cards, checked
+        return checks.discards([tuple(as_cards(pair))])
     return checks.discards([tuple(as_cards(pair if isinstance(pair, str) else list(pair))) for pair in value])
 
 

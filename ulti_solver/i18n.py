@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Union
 
 #: The languages of the program: English (the source) and Hungarian.
 LANGUAGES = ("en", "hu")
@@ -171,7 +171,7 @@ def choose(language: Optional[str] = None) -> str:
 def language() -> str:
     """The language in force, ``en`` or ``hu``."""
     if _language is None:
-        choose()
+        return choose()
     return _language
 
 
@@ -286,6 +286,11 @@ class Message:
 
     def __reduce__(self):
         return (Message, (self.singular, self.plural, self.count, self.context, self.values))
+
+
+#: Text as a message-taking function accepts it: a string, or a :class:`Message` put into
+#: words when printed (in the language in force then).
+Text = Union[str, Message]
 
 
 def L_(message: str, **values) -> Message:

@@ -19,7 +19,7 @@ a bid and its rules and gives the :class:`Kontra`.
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, Mapping, NamedTuple, Optional, Tuple
+from typing import Dict, Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
 from .accepted import KontraLike, KontraSpecLike
 from .bids import BID_WORDS, COMPONENT_ORDER, COMPONENT_WORDS, DURCHMARS, Bid, bid_words, component_word, fold_word
@@ -53,7 +53,7 @@ def individual(bid: Bid, component: str, *, rules: Rules = DEFAULT_RULES) -> boo
     return component == DURCHMARS and rules.kontra_durchmars_individual
 
 
-def parse_level(text: str, lowest: int = 1) -> int:
+def parse_level(text: Union[int, str], lowest: int = 1) -> int:
     """A level, 1-4 (``lowest`` 0: 0-4), or its name (kontra, rekontra, szubkontra, hirschkontra),
     accents and case free."""
     word = fold_word(str(text))
@@ -75,7 +75,7 @@ def _component(word: str) -> str:
         return ALL
     meaning = BID_WORDS.get(folded)
     components = [m for m in meaning or () if m in COMPONENT_ORDER]
-    if len(components) != 1 or len(meaning) != 1:
+    if meaning is None or len(components) != 1 or len(meaning) != 1:
         known = ", ".join([*map(str, COMPONENT_ORDER), ALL])
         raise KontraError(
             L_("{word} is not a component to kontra; components: {known}", word=excerpt(word), known=known)

@@ -88,10 +88,10 @@ def trick_winner(cards: Sequence[Card], play: PlayRules) -> int:
 def legal_moves(hand: Hand, trick: Sequence[Card], play: PlayRules, is_declarer: bool) -> Hand:
     """The cards of ``hand`` that may be played to ``trick`` (R9-R12), as a mask."""
     allowed = hand if not trick else _follow_or_trump(hand, trick, play)
-    seven = play.trump_seven
-    if play.seven_kept and is_declarer and (allowed >> seven) & 1:
+    seven = play.trump_seven  # None without trump, where nothing is kept
+    if play.seven_kept and is_declarer and seven is not None and (allowed >> seven) & 1:
         # R12: the trump seven is kept while the declarer holds another trump.
-        if hand & BB_SUITS[play.trump] & ~(1 << seven):
+        if hand & BB_SUITS[card_suit(seven)] & ~(1 << seven):
             allowed &= ~(1 << seven)
     return allowed
 

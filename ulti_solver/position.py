@@ -76,7 +76,12 @@ class Position(NamedTuple):
     def after(self, card: Card, play: PlayRules) -> Position:
         """The position once the player to move has played ``card`` (assumed legal)."""
         seat = self.to_move
-        hands = tuple(h & ~(1 << card) if s == seat else h for s, h in enumerate(self.hands))
+        h, gone = self.hands, ~(1 << card)
+        hands = (
+            h[0] & gone if seat == 0 else h[0],
+            h[1] & gone if seat == 1 else h[1],
+            h[2] & gone if seat == 2 else h[2],
+        )
         trick = self.trick + (card,)
         if len(trick) < 3:
             return Position(hands, self.leader, self.so_far, trick)

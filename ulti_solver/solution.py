@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Dict, Optional
 
-from .bids import Bid, Component
+from .bids import Bid
 from .cards import SUIT_NAMES, Suit
 from .deal import Deal
 from .kontra import NO_KONTRA, Kontra, half
@@ -31,7 +31,7 @@ class Solution:
     bid: Bid
     trump: Optional[Suit]
     rules: Rules = field(kw_only=True)  # keyword-only, as everywhere in the API
-    components: Dict[Component, bool]
+    components: Dict[str, bool]  # by component name (a Component is its name)
     joint: bool
     declarer_points: Optional[int]
     silent: Optional[Dict[SilentItem, bool]] = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from array import array
-from typing import List, Optional
+from typing import List, Optional, cast
 
 from ..bids import Bid
 from ..cards import Suit
@@ -273,7 +273,8 @@ def _totals(play: PlayRules, common: Position, hands, scorings) -> List[int]:
 def _joints(play: PlayRules, common: Position, hands, scorings) -> List[bool]:
     """R24 in each world: the worlds whose whole bid is not settled without search go to the
     core in one call."""
-    flags, needs, flat, answers, asked = array("i"), array("i"), array("I"), [], []
+    flags, needs, flat, asked = array("i"), array("i"), array("I"), []
+    answers: List[Optional[bool]] = []  # None: asked of the core, filled in below
     for index, (scoring, world) in enumerate(zip(scorings, hands, strict=True)):
         bid = scoring.bid
         if common.finished:
@@ -300,7 +301,7 @@ def _joints(play: PlayRules, common: Position, hands, scorings) -> List[bool]:
         )
         for index, answer in zip(asked, found, strict=True):
             answers[index] = answer
-    return answers
+    return cast(List[bool], answers)  # every None filled in
 
 
 def world_totals(deals, bid: Bid, trump: Optional[Suit], played, *, rules: Rules, kontra: Kontra) -> List[int]:

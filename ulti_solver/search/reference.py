@@ -17,6 +17,7 @@ Positions may start in the middle of a trick (``Position.trick``).
 
 from __future__ import annotations
 
+import functools
 from typing import Callable, Dict, Optional, Sequence
 
 from ..bids import Bid
@@ -132,7 +133,7 @@ class Game(Scoring):
         while low < high:
             middle = (low + high + 1) // 2
             bound = possible[middle]
-            if self.can_force(lambda outcome, bound=bound: settle(outcome) >= bound, reads=reads):
+            if self.can_force(functools.partial(_at_least, settle, bound), reads=reads):
                 low = middle
             else:
                 high = middle - 1
@@ -198,6 +199,10 @@ class Game(Scoring):
         return start.so_far.declarer_points + future + self.talon_declarer
 
 
+def _at_least(settle: Callable[[Outcome], int], bound: int, outcome: Outcome) -> bool:
+    return settle(outcome) >= bound
+
+
 def solve_reference(
     deal: Deal,
     bid: Bid,
@@ -219,7 +224,7 @@ def solve_reference(
     game = Game(deal, bid, trump, rules=rules, position=position, kontra=kontra)
     components = {
         c: not game.lost_before_play(c)
-        and game.can_force(lambda o, c=c: game.component_made(c, o), reads=game_key([c]))
+        and game.can_force(functools.partial(game.component_made, c), reads=game_key([c]))
         for c in bid.ordered_components()
     }
     if len(components) == 1:
