@@ -67,7 +67,7 @@ def wrong(name: Text, value: object, wanted: Text) -> ArgumentError:
     return ArgumentError(L_("{name} must be {wanted}, not {value}", name=name, wanted=wanted, value=_shown(value)))
 
 
-def count(name: str, value, low: int, high: Optional[int] = None, why: str = "") -> int:
+def count(name: str, value, low: int, high: Optional[int] = None, why: Text = "") -> int:
     """A whole number in ``low``..``high`` (``True`` is not one); ``why`` says why the bound is there."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise wrong(name, value, L_("a whole number"))

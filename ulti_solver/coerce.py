@@ -220,7 +220,7 @@ def as_constraints(value: ConstraintsLike) -> Constraints:
 
 def as_simulation(
     constraints: ConstraintsLike, bids: BidsLike, trump: TrumpLike, discards: DiscardsLike, *, rules: RulesLike
-):
+) -> Tuple[Constraints, Optional[List[Bid]], Optional[Suit], Optional[List[Tuple[Card, Card]]], Rules]:
     """The arguments of :func:`ulti_solver.simulate` that may be text, read."""
     return as_constraints(constraints), as_bids(bids), as_trump(trump), as_discards(discards), as_rules(rules)
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from typing import Iterator, Optional, Union
+from typing import Iterable, Iterator, Optional, Union
 
 #: The languages of the program: English (the source) and Hungarian.
 LANGUAGES = ("en", "hu")
@@ -313,7 +313,7 @@ class Joined:
 
     __slots__ = ("items", "separator")
 
-    def __init__(self, items, separator: str = ", "):
+    def __init__(self, items: Iterable[Text], separator: Text = ", "):
         self.items, self.separator = tuple(items), separator
 
     def __str__(self) -> str:

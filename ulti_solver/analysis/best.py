@@ -23,7 +23,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Iterable, List, Optional, Sequence, Tuple, cast
 
 from .. import checks
 from ..accepted import BidsLike, DealLike, KontraSpecLike, RulesLike
@@ -108,6 +108,7 @@ class Candidate:
 
     def as_json(self) -> dict:
         """As ``solve --value`` prints it, plus the rank (and the discard, for a 12-card hand)."""
+        assert self.solution is not None  # solved for every ranked candidate, the ones printed
         data = self.solution.as_json()
         if self.discard is not None:
             data["discard"] = [card_name(c) for c in self.discard]
@@ -293,7 +294,7 @@ def best_bids(
             on_progress(searched + tested + skipped)
     if on_progress is not None:
         on_progress(len(pool))
-    valued.sort(key=lambda c: (-c.total, c.order))
+    valued.sort(key=lambda c: (-cast(int, c.total), c.order))  # every valued candidate has its total
     ranked = _ranked(valued, top)
     for cand in ranked:
         cand.solution = solve(*_game(cand), rules=rules, value=True, kontra=cand.scoring.kontra, impl=impl)

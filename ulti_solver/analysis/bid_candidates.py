@@ -77,10 +77,11 @@ def scored_cards(play: PlayRules, hand: int) -> int:
     """The cards of the 12-card ``hand`` whose place (kept or discarded) the scoring reads in a game
     under ``play`` (see the module): a king or ober only with its partner in the hand, for alone
     it makes no marriage for the declarer, kept or not, and none for the defenders either way."""
-    if play.trump is None:
+    seven = play.trump_seven  # None exactly when there is no trump
+    if seven is None:
         return 0
     married = sum(pair for pair in BB_MARRIAGES if hand & pair == pair)
-    return BB_POINT_CARDS | married | (1 << play.trump_seven)
+    return BB_POINT_CARDS | married | (1 << seven)
 
 
 def play_classes(hand: int, play: PlayRules) -> Dict[int, Tuple[int, ...]]:
@@ -110,7 +111,8 @@ def canonical_discard(discard: Discard, classes: Dict[int, Tuple[int, ...]]) -> 
     """The discard of ``discard``'s class: the same number of cards from each class, its weakest."""
     counts = Counter(classes[card] for card in discard)
     chosen = [card for members, k in counts.items() for card in members[:k]]
-    return tuple(sorted(chosen, key=deal_order))
+    first, second = sorted(chosen, key=deal_order)  # two cards, as the discard has
+    return first, second
 
 
 def candidate_pairs(bids: Optional[Sequence[Bid]]) -> List[Tuple[Bid, Optional[Suit]]]:

@@ -57,10 +57,11 @@ def twelve_card_deal(deal: Deal) -> Deal:
     is read as the declarer picking the talon up, which lets a player ask
     "what should I have discarded?" about a deal already played.
     """
-    if deal.before_discard:
+    talon = deal.talon
+    if talon is None:  # before the discard already
         return deal
     hands = deal.hands
-    return Deal((hands[0] | deal.talon, hands[1], hands[2]), None)
+    return Deal((hands[0] | talon, hands[1], hands[2]), None)
 
 
 def all_discards(hand12: int) -> List[Discard]:
@@ -170,6 +171,7 @@ def solve_discard(
     """Discard, then solve the 10-card deal; a module-level function so worker processes can run it.
     ``kontra``: the kontras on the bid (R36-R39), for the value."""
     after = task.before.discard(*task.discard)
+    assert after.talon is not None  # the two cards discarded are the talon now
     held_before = needed_marriage(task.before.hands[0], task.bid, task.trump) is None
     missing_after = needed_marriage(after.hands[0], task.bid, task.trump)
     return DiscardResult(

@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Protocol, Sequence, Tuple
 
 from ..accepted import BidLike, HandLike, KontraSpecLike, RulesLike, TrumpLike
 from ..bids import FORTY_100, TWENTY_100, Bid, bid_words, trumps_to_solve
@@ -46,7 +46,7 @@ from ..coerce import as_bid, as_hand, as_rules, as_trump
 from ..deal import Deal
 from ..dealing import sample_rng
 from ..errors import UltiInputError
-from ..i18n import L_, Joined
+from ..i18n import L_, Joined, Text
 from ..knowledge import InformationSet, information_set_from_hand
 from ..knowledge.facts import suit_words
 from ..kontra import LEVEL_NAMES, MAX_LEVEL, Kontra, KontraSpec, Said, individual, parse_kontra
@@ -80,6 +80,12 @@ class _KontraWords:
 # -- The worlds -----------------------------------------------------------------------------
 
 
+class DrawsWorlds(Protocol):
+    """What the worlds task draws from: :class:`Worlds`, or worlds given."""
+
+    def world(self, seed: int, index: int) -> Deal: ...
+
+
 @dataclass(frozen=True)
 class Worlds:
     """The worlds of a seat before play: one information set, or, where the bid says the declarer
@@ -99,7 +105,7 @@ class Worlds:
             rank -= info.count()
         raise IndexError(rank)  # never: the rank is below the count
 
-    def explain(self) -> List[str]:
+    def explain(self) -> Sequence[Text]:
         if len(self.sets) == 1:
             return self.sets[0].explain()
         suits = [suit_words(next(iter(info.announced[0]))) for info in self.sets]
@@ -126,7 +132,7 @@ def worlds_for(
 
     if marriages is not None or seat == 0:
         return Worlds((one(marriages),))
-    if FORTY_100 in bid.components and _may_hold(hand, trump):
+    if FORTY_100 in bid.components and trump is not None and _may_hold(hand, trump):
         return Worlds((one({0: {trump}}),))
     if TWENTY_100 in bid.components:
         suits = [s for s in SUITS if s != trump and _may_hold(hand, s)]
@@ -238,7 +244,7 @@ def components_made(deals: Sequence[Deal], bid: Bid, trump, component: str, *, r
     return [component_makeable(deal, bid, trump, rules=rules, component=component) for deal in deals]
 
 
-def _worlds_task(worlds: Worlds, seat: int, bid: Bid, trump, kontras, components, seed, indices, *, rules: Rules):
+def _worlds_task(worlds: DrawsWorlds, seat: int, bid: Bid, trump, kontras, components, seed, indices, *, rules: Rules):
     """For some worlds: 2 S (the asking seat's side: what the declarer gets from him, or per
     defender for the declarer) under each kontra of ``kontras``, and whether each component is made."""
     from ..search import world_totals
@@ -394,7 +400,7 @@ def advise_kontra(
     kontras = [base] + [after(spec, choice, bid, rules=rules) for choice in options]
     components = [c.component for c in options]
     exact = worlds is not None
-    if exact:
+    if worlds is not None:
         deals = list(worlds)
         if not deals:
             raise KontraAdviceError(L_("no world given"))
@@ -443,10 +449,10 @@ def _worlds_task_on(deals, seat, bid, trump, kontras, components, *, rules):
 
     class Given:
         @staticmethod
-        def world(seed, index):
+        def world(seed: int, index: int) -> Deal:
             return deals[index]
 
-    return _worlds_task(Given, seat, bid, trump, kontras, components, 0, range(len(deals)), rules=rules)
+    return _worlds_task(Given(), seat, bid, trump, kontras, components, 0, range(len(deals)), rules=rules)
 
 
 def _game(bid: Bid, trump) -> Tuple[Bid, Optional[int]]:

@@ -134,19 +134,19 @@ def games_for(
     if constraints.talon is not None:
         if discards:
             raise ConstraintError(L_("a discard is for a 12-card hand; this hand already has its talon"))
-        chosen = [None]
+        chosen: Sequence[Optional[Tuple[int, int]]] = [None]
     elif discards:
         chosen = []
         for pair in discards:
-            pair = tuple(sorted(pair))
-            if len(pair) != 2 or pair[0] == pair[1] or any(not (constraints.hand >> c) & 1 for c in pair):
+            cards = tuple(sorted(pair))
+            if len(cards) != 2 or cards[0] == cards[1] or any(not (constraints.hand >> c) & 1 for c in cards):
                 raise ConstraintError(
                     L_(
                         "a discard is two cards of the declarer's hand, not {cards}",
-                        cards=cards_label(pair) or L_("nothing"),
+                        cards=cards_label(cards) or L_("nothing"),
                     )
                 )
-            chosen.append(pair)
+            chosen.append((cards[0], cards[1]))
     else:
         chosen = all_discards(constraints.hand)
     if bids:

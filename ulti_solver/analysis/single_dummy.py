@@ -138,6 +138,7 @@ def card_totals(
     told how many worlds are done, after each chunk (for a progress bar)."""
     from ..runner import ordered_results
 
+    chunks: List[Sequence[object]]  # worlds given, or the indices of worlds to draw
     if worlds is not None:
         chunks = [list(worlds[i : i + WORLDS_PER_TASK]) for i in range(0, len(worlds), WORLDS_PER_TASK)]
         work = partial(_totals_of_chunk, info, list(cards), made, kontra=kontra)
@@ -317,7 +318,7 @@ def knowable_loss(analysis, index: int, samples: Union[int, str], seed: int) -> 
     if samples == "all":
         worlds, exact = chosen_worlds(info, "all", seed)
     else:
-        worlds, exact = [info.world(seed, index * WORLD_STRIDE + i) for i in range(samples)], False
+        worlds, exact = [info.world(seed, index * WORLD_STRIDE + i) for i in range(int(samples))], False  # checked
     totals, _ = card_totals(info, cards, worlds, kontra=analysis.kontra)
     valued = values_of_cards(cards, totals, verdict.seat == DECLARER, exact)
     mine = next(v for v in valued if v.card == verdict.card)

@@ -132,7 +132,9 @@ def value_total(
     deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules=rules, position=position)
     kontra = _kontra(kontra, bid, rules=rules)
     if implementation(impl) == "reference":
-        return solve_reference(deal, bid, trump, rules=rules, position=position, value=True, kontra=kontra).value_total
+        total = solve_reference(deal, bid, trump, rules=rules, position=position, value=True, kontra=kontra).value_total
+        assert total is not None  # asked with value=True
+        return total
     return core.CoreGame.for_deal(deal, bid, trump, rules=rules, position=position, kontra=kontra).value_total()
 
 
@@ -202,6 +204,7 @@ def solve_joint_value(
     kontra = _kontra(kontra, bid, rules=rules)
     if implementation(impl) == "reference":
         solution = solve_reference(deal, bid, trump, rules=rules, value=True, kontra=kontra)
+        assert solution.value_total is not None  # asked with value=True
         return solution.joint, solution.value_total
     game = core.CoreGame.for_deal(deal, bid, trump, rules=rules, kontra=kontra)
     return game.joint(), game.value_total()
