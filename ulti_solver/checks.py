@@ -282,5 +282,5 @@ def constraints(value, name: str = "constraints"):
 
 def play_rules(value, name: str = "play"):
     if not isinstance(value, _kind("PlayRules")):
-        raise wrong(name, value, L_("PlayRules (PlayRules.for_game(bid, trump, rules))"))
+        raise wrong(name, value, L_("PlayRules (PlayRules.for_game(bid, trump, rules=rules))"))
     return value
