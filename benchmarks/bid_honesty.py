@@ -65,7 +65,7 @@ def exact_top(hand: int, rules, seed: int, worlds: int, top: int, jobs: int):
     """The ``top`` candidates with the highest mean over ``worlds`` worlds of ``seed``, exactly,
     with their totals: (candidates, totals by order, how many were valued in every world)."""
     constraints = Constraints(hand)
-    pool = candidates(hand, None, rules).weighed
+    pool = candidates(hand, None, rules=rules).weighed
     race = Race(hand_worlds(constraints, seed), rules, pool, top, False, Runner(jobs).run, None)
     every = list(range(worlds))
     bound = race.bounds(pool, every)

@@ -63,7 +63,7 @@ def random_game(rng: random.Random, deal: Deal, bid, trump, rules) -> List[int]:
     from ulti_solver.play import PlayRules
     from ulti_solver.position import start_of_play
 
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     position, cards = start_of_play(deal), []
     while not position.finished:
         card = rng.choice(list(cards_of(position.legal(play))))

@@ -84,7 +84,7 @@ def best_rows(dealt: List[Deal], rules, shell: Shell, hands: int) -> None:
     for deal in dealt:
         forget_positions()
         start = time.perf_counter()
-        best_bids(deal, rules)
+        best_bids(deal, rules=rules)
         times.append(time.perf_counter() - start)
     row = stats(times)
     print(
@@ -108,7 +108,7 @@ def analysis_row(dealt: List[Deal], rules, seed: int) -> None:
         cards = random_game(random.Random(f"{seed}-game-{index}"), deal, bid, trump, rules)
         forget_positions()
         start = time.perf_counter()
-        analyse_game(deal, bid, trump, cards, rules)
+        analyse_game(deal, bid, trump, cards, rules=rules)
         times.append(time.perf_counter() - start)
     row = stats(times)
     print(
@@ -140,7 +140,7 @@ def player_rows(dealt: List[Deal], rules, shell: Shell, seed: int) -> None:
     for deal, bid, trump, cards in player_games(dealt, rules, seed):
         trump_args = ["--trump", SUIT_NAMES[trump]] if trump is not None else []
         played = cards[:3]
-        seat = read_table(played, PlayRules.for_game(bid, trump, rules)).to_move
+        seat = read_table(played, PlayRules.for_game(bid, trump, rules=rules)).to_move
         talon = ["--talon", format_card_list(deal.talon)] if seat == 0 else []
         marriages = _announced(deal) if bid.plays_party else []
         play_text = " ".join(format_card_list(1 << c) for c in played)
@@ -330,7 +330,7 @@ def batch_rows(args, rules, shell: Shell) -> None:
         for case in cases:
             the_deal = Deal.parse(case["deal"])
             start = time.perf_counter()
-            solve_bid(the_deal, parse_bid(case["bid"]), case["trump"], rules)
+            solve_bid(the_deal, parse_bid(case["bid"]), case["trump"], rules=rules)
             solve_time += time.perf_counter() - start
             trump = "" if case["trump"] is None else f" | {SUIT_NAMES[case['trump']]}"
             lines.append(f"{case['deal']} | {case['bid']}{trump}")

@@ -69,7 +69,7 @@ def _solve_all(parsed, rules) -> list:
         forget_positions()
         start = time.perf_counter()
         if kind == "whole":
-            solution = solve_core(deal, bid, trump, rules)
+            solution = solve_core(deal, bid, trump, rules=rules)
             answer = [
                 sorted(map(str, (c for c, made in solution.components.items() if made))),
                 solution.joint,
@@ -77,12 +77,12 @@ def _solve_all(parsed, rules) -> list:
             ]
             nodes = solution.nodes
         elif kind == "value":
-            scoring = Scoring(deal, bid, trump, rules, *kontra)
+            scoring = Scoring(deal, bid, trump, rules=rules, **kontra)
             game = CoreGame(scoring, Position(deal.hands, 0, Outcome()))
             answer = game.value_total()
             nodes = game.search.nodes
         else:
-            game = CoreGame(Scoring(deal, bid, trump, rules), Position(deal.hands, 0, Outcome()))
+            game = CoreGame(Scoring(deal, bid, trump, rules=rules), Position(deal.hands, 0, Outcome()))
             if kind == "points":
                 answer = game.max_units()
             else:
@@ -94,14 +94,14 @@ def _solve_all(parsed, rules) -> list:
     return results
 
 
-def _kontra(case, bid, rules) -> tuple:
-    """The kontras of a case that has them, as Scoring's last argument; none for a case without
+def _kontra(case, bid, rules) -> dict:
+    """The kontras of a case that has them, as Scoring's keyword argument; none for a case without
     (a baseline build before kontra is only ever given cases without)."""
     if not case.get("kontra"):
-        return ()
+        return {}
     from ulti_solver.kontra import kontra_for
 
-    return (kontra_for(case["kontra"], bid, rules),)
+    return {"kontra": kontra_for(case["kontra"], bid, rules=rules)}
 
 
 def serve():

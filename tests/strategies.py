@@ -67,7 +67,7 @@ class Case:
 
     @property
     def play(self) -> PlayRules:
-        return PlayRules.for_game(self.bid, self.trump, self.rules)
+        return PlayRules.for_game(self.bid, self.trump, rules=self.rules)
 
     def __repr__(self) -> str:  # what hypothesis prints for a failing case
         return (
@@ -90,14 +90,14 @@ def kontras(draw, bid: Bid, the_rules: Rules) -> Kontra:
     is joint, one each where it is individual (R37).  Shrinks toward no kontra."""
     levels = []
     for component in bid.ordered_components():
-        if individual(bid, component, the_rules):
+        if individual(bid, component, rules=the_rules):
             pair = (draw(st.integers(0, MAX_LEVEL)), draw(st.integers(0, MAX_LEVEL)))
         else:
             level = draw(st.integers(0, MAX_LEVEL))
             pair = (level, level)
         if any(pair):
             levels.append((str(component), pair))
-    alone = tuple(str(c) for c in bid.ordered_components() if individual(bid, c, the_rules))
+    alone = tuple(str(c) for c in bid.ordered_components() if individual(bid, c, rules=the_rules))
     return Kontra(tuple(levels), alone)
 
 
@@ -115,7 +115,7 @@ def cases(draw, cards_left=st.integers(3, 12), bid_strategy=bids, rules_strategy
     the_rules = draw(rules_strategy)
     deal = draw(biased_deals(bid, trump) if biased else deals)
     left = draw(cards_left)
-    play = PlayRules.for_game(bid, trump, the_rules)
+    play = PlayRules.for_game(bid, trump, rules=the_rules)
     position = start_of_play(deal)
     played = []
     for _ in range(30 - left):

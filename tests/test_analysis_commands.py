@@ -35,7 +35,7 @@ def party_in_bells():
     """examples/deal.txt as a party in bells, played out along one best line (R34: the value never moves)."""
     deal, bid = parse_deal(DEAL), parse_bid("party")
     rules = make_rules()
-    return deal, bid, rules, best_line(deal, bid, BELLS, rules, start_of_play(deal))
+    return deal, bid, rules, best_line(deal, bid, BELLS, rules=rules, position=start_of_play(deal))
 
 
 # -- solve --play --cards --line ---------------------------------------------------------------
@@ -134,11 +134,11 @@ def test_analyse_judges_each_card_of_a_best_line_and_finds_no_error(party_in_bel
 def test_analyse_marks_a_declarer_card_that_gives_value_away(party_in_bells, analysed):
     deal, bid, rules, _ = party_in_bells
     start = start_of_play(deal)
-    values = card_values(deal, bid, BELLS, rules, start)
+    values = card_values(deal, bid, BELLS, rules=rules, position=start)
     worst = min(values, key=values.get)
     assert values[worst] < max(values.values())  # the example has a card worse than the best
-    after = start.after(worst, PlayRules.for_game(bid, BELLS, rules))
-    verdicts, summary = analysed(deal, [worst] + best_line(deal, bid, BELLS, rules, after))
+    after = start.after(worst, PlayRules.for_game(bid, BELLS, rules=rules))
+    verdicts, summary = analysed(deal, [worst] + best_line(deal, bid, BELLS, rules=rules, position=after))
     first = verdicts[0]
     assert first["card"] == card_name(worst) and first["seat"] == 0 and first["error"] is True
     assert first["value_after"] == values[worst] < first["value_before"]

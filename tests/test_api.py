@@ -72,18 +72,18 @@ def test_rules_are_a_rulebook_name_or_the_form_they_print_in(text, book, switche
     rules = as_rules(text)
     assert (rules.book, rules.switches, rules.value_table) == (book, switches, table)
     assert as_rules(str(rules)) == rules
-    assert solve(DEAL, "party", "acorns", text).rules == rules
+    assert solve(DEAL, "party", "acorns", rules=text).rules == rules
 
 
 def test_rules_that_cannot_be_read_say_how_they_are_written():
     with pytest.raises(UltiInputError, match="'ultiblog \\+free-seven table=tournament'"):
         as_rules("ultiblog free-seven")
     with pytest.raises(UltiInputError, match="unknown rulebook"):
-        solve(DEAL, "party", "bells", "nosuchbook")
+        solve(DEAL, "party", "bells", rules="nosuchbook")
 
 
 def test_a_position_is_the_cards_played_so_far():
-    play = PlayRules.for_game(parse_bid("party"), BELLS, make_rules())
+    play = PlayRules.for_game(parse_bid("party"), BELLS, rules=make_rules())
     at = replay(parse_deal(DEAL), play, parse_play("BT BA BU"))
     expected = solve(parse_deal(DEAL), parse_bid("party"), BELLS, position=at, value=True)
     assert solve(DEAL, "party", "bells", position="BT BA BU", value=True) == expected
@@ -101,21 +101,23 @@ def test_every_public_function_takes_text():
         settle("40-100 ulti", "leaves", "ulti").as_json()
         == settle(parse_bid("40-100 ulti"), LEAVES, ["ulti"]).as_json()
     )
-    assert [c.bid for c in best_bids(DEAL, "ultiblog", top=3, bids="party").ranked] == [party] * 3
+    assert [c.bid for c in best_bids(DEAL, rules="ultiblog", top=3, bids="party").ranked] == [party] * 3
     at = start_of_play(DEAL)
     assert at == start_of_play(deal)
-    assert card_values(DEAL, "party", "bells", None, at) == card_values(deal, party, bells, make_rules(), at)
+    assert card_values(DEAL, "party", "bells", rules=None, position=at) == card_values(
+        deal, party, bells, rules=make_rules(), position=at
+    )
     assert (
-        best_line(DEAL, "party", "bells", None, "BT BA BU")[:3]
+        best_line(DEAL, "party", "bells", rules=None, position="BT BA BU")[:3]
         == best_line(
             deal,
             party,
             bells,
-            make_rules(),
-            replay(deal, PlayRules.for_game(party, bells, make_rules()), parse_play("BT BA BU")),
+            rules=make_rules(),
+            position=replay(deal, PlayRules.for_game(party, bells, rules=make_rules()), parse_play("BT BA BU")),
         )[:3]
     )
-    play = PlayRules.for_game(party, bells, make_rules())
+    play = PlayRules.for_game(party, bells, rules=make_rules())
     assert replay(DEAL, play, "BT BA") == replay(deal, play, [parse_card("BT"), parse_card("BA")])
     analysis = analyse_game(GAME_DEAL, "ulti", "leaves", PLAYED)
     assert analysis == analyse_game(parse_deal(GAME_DEAL), parse_bid("ulti"), LEAVES, parse_play(PLAYED))

@@ -26,7 +26,7 @@ DEAL = api.parse_deal(DEAL_TEXT)
 PARTY = api.parse_bid("party")
 RULES = api.make_rules()
 START = api.start_of_play(DEAL)
-PLAY = PlayRules.for_game(PARTY, 1, RULES)
+PLAY = PlayRules.for_game(PARTY, 1, rules=RULES)
 #: 27 cards of a party in bells: one trick left, so a best line is quick.
 LATE = "HA H8 HU H7 B7 HO B9 BU BK H9 BA HK L7 LK L8 HT B8 L9 BT LA BO LO AO LT A7 A9 AT"
 LATE_POSITION = api.replay(DEAL, PLAY, api.parse_play(LATE))
@@ -137,7 +137,7 @@ def test_wrong_arguments_raise_an_input_error_or_type_error(name):
         (lambda: api.solve(DEAL, PARTY, 7), ["trump", "0-3"]),
         (lambda: api.solve(5, PARTY, 1), ["deal", "not 5"]),
         (lambda: api.solve(DEAL, PARTY, 1, silent="yes"), ["silent", "True or False"]),
-        (lambda: api.card_values(DEAL, PARTY, 1, RULES, None), ["position"]),
+        (lambda: api.card_values(DEAL, PARTY, 1, rules=RULES, position=None), ["position"]),
         (lambda: api.settle(PARTY, 1, 5), ["made", "list of strings"]),
         (lambda: api.parse_bid(["party"]), ["bid", "string"]),
         (lambda: api.make_rules(None, None), ["variants"]),

@@ -104,19 +104,22 @@ def test_r43_discards_that_play_alike_have_the_same_value_in_every_world(book):
     rng = random.Random(book)
     for seed in range(3):
         hand = twelve(f"alike-{book}-{seed}")
-        cut = candidates(hand, None, rules)
+        cut = candidates(hand, None, rules=rules)
         source = hand_worlds(Constraints(hand), seed)
         merged = [c for c in cut.weighed if c.same_as]
         for cand in rng.sample(merged, min(12, len(merged))):
-            own = world_totals(source.after(cand.discard, range(5)), cand.bid, cand.trump, rules)
+            own = world_totals(source.after(cand.discard, range(5)), cand.bid, cand.trump, rules=rules)
             for other in cand.same_as[:2]:
-                assert world_totals(source.after(other, range(5)), cand.bid, cand.trump, rules) == own, (cand, other)
+                assert world_totals(source.after(other, range(5)), cand.bid, cand.trump, rules=rules) == own, (
+                    cand,
+                    other,
+                )
 
 
 def test_r43_a_king_or_ober_without_its_partner_is_an_ordinary_card():
     """♠O ♠U with the ♠K unseen: throwing either keeps the same cards that matter (no marriage)."""
     hand = parse_hand("AKU7.T9.OU.AK97")
-    play = PlayRules.for_game(parse_bid("party"), ACORNS, make_rules())
+    play = PlayRules.for_game(parse_bid("party"), ACORNS, rules=make_rules())
     classes = play_classes(hand, play)
     assert classes[parse_card("LO")] == classes[parse_card("LU")] == (parse_card("LU"), parse_card("LO"))
     married = play_classes(parse_hand("AKU7.T9.KOU.A97"), play)
@@ -131,7 +134,7 @@ def test_r43_a_beaten_bid_is_worse_than_its_better_in_every_world(book):
     for seed in range(3):
         hand = twelve(f"beaten-{book}-{seed}")
         kontra = parse_kontra("all") if seed == 2 else None
-        cut = candidates(hand, None, rules, parse_kontra(kontra))
+        cut = candidates(hand, None, rules=rules, kontra=parse_kontra(kontra))
         assert cut.beaten == len(cut.beaten_by) > 0
         discards = all_discards(hand)
         source = hand_worlds(Constraints(hand), seed)
@@ -139,18 +142,18 @@ def test_r43_a_beaten_bid_is_worse_than_its_better_in_every_world(book):
             (wd, wb), (bd, bb) = divmod(worse, len(pairs)), divmod(better, len(pairs))
             assert wd == bd  # the same discard
             (bid_w, trump_w), (bid_b, trump_b) = pairs[wb], pairs[bb]
-            levels_w = parse_kontra(kontra).for_bid(bid_w, rules, strict=False)
-            levels_b = parse_kontra(kontra).for_bid(bid_b, rules, strict=False)
+            levels_w = parse_kontra(kontra).for_bid(bid_w, rules=rules, strict=False)
+            levels_b = parse_kontra(kontra).for_bid(bid_b, rules=rules, strict=False)
             deals = source.after(discards[wd], range(6))
-            low = world_totals(deals, bid_w, trump_w, rules, kontra=levels_w)
-            high = world_totals(deals, bid_b, trump_b, rules, kontra=levels_b)
+            low = world_totals(deals, bid_w, trump_w, rules=rules, kontra=levels_w)
+            high = world_totals(deals, bid_b, trump_b, rules=rules, kontra=levels_b)
             assert all(a < b for a, b in zip(low, high)), (str(bid_w), str(bid_b), low, high)
 
 
 def test_r43_every_bid_lost_before_play_of_a_plain_hand_is_beaten():
     """No ace-ten-king-ober: every 40-100 and 20-100 is lost before play (R17, R18) and beaten."""
     hand = parse_hand("U987.U987.U9.U9")
-    cut = candidates(hand, None, make_rules())
+    cut = candidates(hand, None, rules=make_rules())
     assert not any({"40-100", "20-100"} & set(c.bid.components) for c in cut.weighed)
 
 
@@ -160,14 +163,16 @@ def test_r43_a_bound_is_never_below_the_value_in_its_world(book):
     for seed in range(2):
         hand = twelve(f"bound-{book}-{seed}")
         spec = parse_kontra("all") if seed else parse_kontra(None)
-        cut = candidates(hand, None, rules, spec)
+        cut = candidates(hand, None, rules=rules, kontra=spec)
         source = hand_worlds(Constraints(hand), seed)
         race = Race(source, rules, cut.weighed, 5, False, Runner(1).run, None)
         chosen = random.Random(seed).sample(cut.weighed, 80)
         bounds = race.bounds(chosen, range(6))
         lowered = 0
         for cand in chosen:
-            values = world_totals(source.after(cand.discard, range(6)), cand.bid, cand.trump, rules, kontra=cand.kontra)
+            values = world_totals(
+                source.after(cand.discard, range(6)), cand.bid, cand.trump, rules=rules, kontra=cand.kontra
+            )
             assert all(b >= v for b, v in zip(bounds[cand.order], values)), (cand, bounds[cand.order], values)
             lowered += sum(b < bid_race.NO_BOUND for b in bounds[cand.order])
         assert lowered and GOAL_ORDER
@@ -187,7 +192,7 @@ def brute_force_means(constraints, bids, rules):
     for discard in all_discards(constraints.hand):
         deals = [w.discard(*discard) for w in worlds]
         for bid, trump in candidate_pairs(bids):
-            means[discard, bid, trump] = Fraction(sum(world_totals(deals, bid, trump, rules)), len(deals))
+            means[discard, bid, trump] = Fraction(sum(world_totals(deals, bid, trump, rules=rules)), len(deals))
     return means
 
 
@@ -226,7 +231,7 @@ def check_race_against_every_candidate(hand, bids, samples, seed):
     for discard in all_discards(hand):
         deals = source.after(discard, range(advice.worlds))
         for bid, trump in candidate_pairs(bids):
-            totals[discard, bid, trump] = world_totals(deals, bid, trump, rules)
+            totals[discard, bid, trump] = world_totals(deals, bid, trump, rules=rules)
     first = advice.choices[0]
     mine = totals[first.discard, first.bid, first.trump]
     assert summary(mine).mean == first.race.mean
@@ -260,8 +265,8 @@ def test_r43_the_holdout_is_valued_on_other_worlds():
     fresh = source.after(first.discard, range(HOLDOUT_FROM, HOLDOUT_FROM + 20))
     assert not {str(d) for d in race} & {str(d) for d in fresh}
     assert first.holdout.n == 20
-    assert first.holdout.mean == summary(world_totals(fresh, first.bid, first.trump, rules)).mean
-    assert first.race.mean == summary(world_totals(race, first.bid, first.trump, rules)).mean
+    assert first.holdout.mean == summary(world_totals(fresh, first.bid, first.trump, rules=rules)).mean
+    assert first.race.mean == summary(world_totals(race, first.bid, first.trump, rules=rules)).mean
 
 
 @pytest.mark.slow  # seconds of search: 'pytest -m slow' runs it

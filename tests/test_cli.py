@@ -136,7 +136,7 @@ def test_solve_json_has_every_interface_field(ulti_json):
 
 def test_solve_json_agrees_with_the_library(ulti_json):
     deal, bid = parse_deal(DEAL), parse_bid("ulti")
-    expected = [s.as_json() for s in solve_bid(deal, bid, None, make_rules())]
+    expected = [s.as_json() for s in solve_bid(deal, bid, None, rules=make_rules())]
     assert ulti_json("solve", DEAL, "--bid", "ulti", "--json") == expected
 
 

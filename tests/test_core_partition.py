@@ -33,7 +33,7 @@ def answers(deal, case, position, impl):
         deal,
         case.bid,
         case.trump,
-        case.rules,
+        rules=case.rules,
         position=position,
         silent=True,
         value=True,
@@ -93,7 +93,7 @@ PLAYED = "BA BK B8 B9 LK B7 HA H8 HO HU LO H9 AA A8 A7 LA L9 L7"
 
 def test_r34_a_position_that_differs_only_in_low_cards_is_answered_from_the_table():
     bid = parse_bid("party")
-    play = PlayRules.for_game(bid, LEAVES, make_rules())
+    play = PlayRules.for_game(bid, LEAVES, rules=make_rules())
     games = []
     for text in (DEAL, SIBLING):
         deal = parse_deal(text)

@@ -23,7 +23,7 @@ HAND, TALON = "A97.TK8.O8.U9", "LU,A8"  # examples/hand.txt and its talon
 TWELVE = "K.K97.AKO87.AO9"  # examples/discard.txt's declarer
 
 
-def one_by_one(constraints, games, rules, seed, indices):
+def one_by_one(constraints, games, seed, indices, *, rules):
     """Each sample's deal solved on its own, the table emptied before each solve."""
     answers = []
     for index in indices:
@@ -32,7 +32,7 @@ def one_by_one(constraints, games, rules, seed, indices):
         for game in games:
             forget_positions()
             played = deal if game.discard is None else deal.discard(*game.discard)
-            row.append(solve_joint_value(played, game.bid, game.trump, rules, kontra=game.kontra))
+            row.append(solve_joint_value(played, game.bid, game.trump, rules=rules, kontra=game.kontra))
         answers.append(row)
     return answers
 
@@ -48,19 +48,23 @@ def one_by_one(constraints, games, rules, seed, indices):
 def test_r34_r39_a_chunk_of_samples_equals_each_sample_alone(bids, kontra, book):
     constraints = Constraints(parse_hand(HAND), parse_hand(TALON))
     rules = make_rules(book=book)
-    games = games_for(constraints, [parse_bid(b) for b in bids], LEAVES, None, parse_kontra(kontra), rules)
+    games = games_for(constraints, [parse_bid(b) for b in bids], LEAVES, None, kontra=parse_kontra(kontra), rules=rules)
     indices = range(3, 27)
-    assert solve_samples(constraints, games, rules, 11, indices) == one_by_one(constraints, games, rules, 11, indices)
+    assert solve_samples(constraints, games, 11, indices, rules=rules) == one_by_one(
+        constraints, games, 11, indices, rules=rules
+    )
 
 
 def test_r24_r34_a_chunk_of_a_twelve_card_hand_equals_each_sample_alone():
     constraints = Constraints(parse_hand(TWELVE))
     rules = make_rules()
     pairs = [tuple(sorted(parse_hand(p).bit_length() - 1 for p in pair.split(","))) for pair in ("HK,BK", "A9,AO")]
-    games = games_for(constraints, [parse_bid("40-100 ulti")], LEAVES, pairs, parse_kontra(None), rules)
+    games = games_for(constraints, [parse_bid("40-100 ulti")], LEAVES, pairs, kontra=parse_kontra(None), rules=rules)
     assert len(games) == 2
     indices = range(0, 8)
-    assert solve_samples(constraints, games, rules, 2, indices) == one_by_one(constraints, games, rules, 2, indices)
+    assert solve_samples(constraints, games, 2, indices, rules=rules) == one_by_one(
+        constraints, games, 2, indices, rules=rules
+    )
 
 
 def test_r23_r34_a_chunk_of_no_trump_games_equals_each_sample_alone():
@@ -68,18 +72,25 @@ def test_r23_r34_a_chunk_of_no_trump_games_equals_each_sample_alone():
     constraints = Constraints(parse_hand(HAND), parse_hand(TALON))
     rules = make_rules()
     games = games_for(
-        constraints, [parse_bid("betli"), parse_bid("colorless durchmars")], None, None, parse_kontra(None), rules
+        constraints,
+        [parse_bid("betli"), parse_bid("colorless durchmars")],
+        None,
+        None,
+        kontra=parse_kontra(None),
+        rules=rules,
     )
     indices = range(0, 20)
-    assert solve_samples(constraints, games, rules, 4, indices) == one_by_one(constraints, games, rules, 4, indices)
+    assert solve_samples(constraints, games, 4, indices, rules=rules) == one_by_one(
+        constraints, games, 4, indices, rules=rules
+    )
 
 
 def test_one_sample_is_a_chunk_of_one():
     constraints = Constraints(parse_hand(HAND), parse_hand(TALON))
     rules = make_rules()
-    games = games_for(constraints, [parse_bid("party")], LEAVES, None, parse_kontra(None), rules)
-    assert [solve_sample(constraints, games, rules, 5, i) for i in range(4)] == solve_samples(
-        constraints, games, rules, 5, range(4)
+    games = games_for(constraints, [parse_bid("party")], LEAVES, None, kontra=parse_kontra(None), rules=rules)
+    assert [solve_sample(constraints, games, 5, i, rules=rules) for i in range(4)] == solve_samples(
+        constraints, games, 5, range(4), rules=rules
     )
 
 
@@ -123,13 +134,13 @@ def test_r24_r34_world_results_agree_with_the_reference(bid):
     rng = random.Random(bid)
     the_bid, rules = parse_bid(bid), make_rules()
     deal = sample_deal(Constraints(parse_hand(HAND), parse_hand(TALON)), 1, 0)
-    play = PlayRules.for_game(the_bid, LEAVES, rules)
+    play = PlayRules.for_game(the_bid, LEAVES, rules=rules)
     position, played = start_of_play(deal), []
     while len(played) < 18:
         card = rng.choice(list(cards_of(position.legal(play))))
         played.append(card)
         position = position.after(card, play)
     deals = worlds_after(deal, play, played, 6, rng)
-    kontra = parse_kontra("all=1").for_bid(the_bid, rules, strict=False)
-    core = world_results(deals, the_bid, LEAVES, rules, played, kontra=kontra, impl="core")
-    assert core == world_results(deals, the_bid, LEAVES, rules, played, kontra=kontra, impl="reference")
+    kontra = parse_kontra("all=1").for_bid(the_bid, rules=rules, strict=False)
+    core = world_results(deals, the_bid, LEAVES, rules=rules, played=played, kontra=kontra, impl="core")
+    assert core == world_results(deals, the_bid, LEAVES, rules=rules, played=played, kontra=kontra, impl="reference")

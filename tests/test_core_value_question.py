@@ -79,5 +79,5 @@ def test_r34_classes_and_bounds_of_any_table_follow_their_definition(final):
 def test_r34_classes_and_bounds_of_real_games_follow_their_definition(bid, the_rules, seed, pick):
     from strategies import trump_for
 
-    scoring = Scoring(random_deal(random.Random(seed)), bid, trump_for(bid, pick), the_rules)
+    scoring = Scoring(random_deal(random.Random(seed)), bid, trump_for(bid, pick), rules=the_rules)
     check_question(pricing.final_values(scoring))

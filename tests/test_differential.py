@@ -49,10 +49,12 @@ def answers(solution):
 
 
 def check_agree(case):
-    game = (case.deal, case.bid, case.trump, case.rules)
-    core = search.solve(*game, position=case.position, silent=True, value=True, kontra=case.kontra, impl="core")
+    game = (case.deal, case.bid, case.trump)
+    core = search.solve(
+        *game, rules=case.rules, position=case.position, silent=True, value=True, kontra=case.kontra, impl="core"
+    )
     reference = search.solve(
-        *game, position=case.position, silent=True, value=True, kontra=case.kontra, impl="reference"
+        *game, rules=case.rules, position=case.position, silent=True, value=True, kontra=case.kontra, impl="reference"
     )
     assert answers(core) == answers(reference), case
 
@@ -107,8 +109,8 @@ def test_positions_after_one_and_two_cards_of_a_trick_agree(case):
 @given(cases(cards_left=st.integers(2, 8)))
 def test_r34_card_values_agree(case):
     """The value after each legal card, as ``solve --cards`` reports it."""
-    core = card_values(case.deal, case.bid, case.trump, case.rules, case.position, impl="core")
-    reference = card_values(case.deal, case.bid, case.trump, case.rules, case.position, impl="reference")
+    core = card_values(case.deal, case.bid, case.trump, rules=case.rules, position=case.position, impl="core")
+    reference = card_values(case.deal, case.bid, case.trump, rules=case.rules, position=case.position, impl="reference")
     assert core == reference, case
 
 
@@ -184,8 +186,8 @@ def check_full_deal(bid_text, seed, rules, value=False, kontra=None):
     if trump == HEARTS:
         bid = parse_bid("red " + bid_text)
     deal = biased_deal(rng, bid, trump)
-    core = search.solve(deal, bid, trump, rules, silent=True, value=value, kontra=kontra, impl="core")
-    reference = search.solve(deal, bid, trump, rules, silent=True, value=value, kontra=kontra, impl="reference")
+    core = search.solve(deal, bid, trump, rules=rules, silent=True, value=value, kontra=kontra, impl="core")
+    reference = search.solve(deal, bid, trump, rules=rules, silent=True, value=value, kontra=kontra, impl="reference")
     assert answers(core) == answers(reference), (str(deal), str(bid), trump, str(rules), kontra)
 
 

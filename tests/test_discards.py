@@ -73,17 +73,17 @@ def test_a_discard_is_solved_exactly_as_the_deal_it_leaves():
     rules = make_rules("tournament")
     bid = parse_bid("party")
     task = discard_tasks(BEFORE, bid, LEAVES)[10]
-    result = solve_discard(task, rules)
+    result = solve_discard(task, rules=rules)
     after = BEFORE.discard(*task.discard)
     assert result.deal == after
-    assert result.solution == solve(after, bid, LEAVES, rules)
+    assert result.solution == solve(after, bid, LEAVES, rules=rules)
 
 
 def test_r16_talon_points_count_for_the_declarer_only_under_talon_to_declarer():
     bid = parse_bid("party")
     ace_and_ten = next(t for t in discard_tasks(BEFORE, bid, LEAVES) if t.discard == cards("LA", "AA"))
-    default = solve_discard(ace_and_ten, make_rules())
-    tournament = solve_discard(ace_and_ten, make_rules("tournament"))
+    default = solve_discard(ace_and_ten, rules=make_rules())
+    tournament = solve_discard(ace_and_ten, rules=make_rules("tournament"))
     assert default.ace_or_ten_in_talon and default.talon_points == 20
     assert tournament.solution.declarer_points == default.solution.declarer_points + 20
 

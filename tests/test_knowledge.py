@@ -51,12 +51,14 @@ def hands(text):
 
 
 def info_for(deal_text, bid, trump, play_text, seat, rules=RULES):
-    return information_set(parse_deal(deal_text), parse_bid(bid), trump, rules, play_of(play_text), seat)
+    return information_set(
+        parse_deal(deal_text), parse_bid(bid), trump, rules=rules, played=play_of(play_text), seat=seat
+    )
 
 
 def placements(deal, played, seat, bid, rules, trump):
     """How many placements the brute force tries (the multinomial of the holes' sizes)."""
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     position = replay(deal, play, played)
     shown = bid.open and seat != 0 and len(played) >= 3
     sizes = [position.hands[s].bit_count() for s in range(3) if s != seat and not (shown and s == 0)]
@@ -86,7 +88,7 @@ def position_stream(seed, defender_tricks, declarer_tricks, limit):
         deal, bid, trump, rules = random_game(rng)
         tricks = rng.choice(declarer_tricks if seat == 0 else defender_tricks)
         extra = rng.choice([0, 0, 1, 2])
-        play = PlayRules.for_game(bid, trump, rules)
+        play = PlayRules.for_game(bid, trump, rules=rules)
         position, played = start_of_play(deal), []
         for _ in range(3 * tricks + extra):
             card = rng.choice(list(cards_of(position.legal(play))))
@@ -127,7 +129,8 @@ def covering_positions(seed, count, each, defender_tricks, declarer_tricks, limi
     least ``each`` of them, so that the brute force would see any inference that is missing."""
     chosen, seen = [], Counter()
     for tried, case in enumerate(position_stream(seed, defender_tricks, declarer_tricks, limit)):
-        found = kinds(information_set(*case))
+        deal, bid, trump, rules, played, seat = case
+        found = kinds(information_set(deal, bid, trump, played, seat, rules=rules))
         if len(chosen) < count or any(seen[kind] < each for kind in found):
             chosen.append(case)
             seen.update(found)
@@ -137,7 +140,7 @@ def covering_positions(seed, count, each, defender_tricks, declarer_tricks, limi
 
 
 def check_against_brute_force(deal, bid, trump, rules, played, seat):
-    info = information_set(deal, bid, trump, rules, played, seat)
+    info = information_set(deal, bid, trump, rules=rules, played=played, seat=seat)
     worlds = list(info.worlds())
     expected = brute_force(deal, bid, trump, rules, played, seat)
     assert len(worlds) == len(set(worlds)) == info.count()
@@ -251,7 +254,7 @@ def test_r12_free_seven_reveals_nothing():
 def test_r12_inference_agrees_with_the_brute_force_late_in_the_game():
     """The same game played on to the seventh trick, from both defenders' seats."""
     deal = parse_deal(R12_DEAL)
-    bid, play = parse_bid("ulti"), PlayRules.for_game(parse_bid("ulti"), LEAVES, RULES)
+    bid, play = parse_bid("ulti"), PlayRules.for_game(parse_bid("ulti"), LEAVES, rules=RULES)
     position, played = start_of_play(deal), []
     for _ in range(19):
         card = min(cards_of(position.legal(play)))
@@ -360,13 +363,13 @@ def small_case_with_a_marriage_pair():
         if not bid.plays_party:
             continue
         seat = rng.randrange(3)
-        play = PlayRules.for_game(bid, trump, rules)
+        play = PlayRules.for_game(bid, trump, rules=rules)
         position, played = start_of_play(deal), []
         for _ in range(3 * rng.randint(5, 8)):
             card = rng.choice(list(cards_of(position.legal(play))))
             played.append(card)
             position = position.after(card, play)
-        info = information_set(deal, bid, trump, rules, played, seat)
+        info = information_set(deal, bid, trump, rules=rules, played=played, seat=seat)
         if 20 <= info.count() <= 60 and info.space.apart:
             return info
 
@@ -414,7 +417,7 @@ def test_r42_a_world_carries_the_dealt_hands_and_its_position():
     after the play is the one replay gives."""
     deal = parse_deal(PARTY_DEAL)
     info = info_for(PARTY_DEAL, "party", LEAVES, "BA B9 B7 AA", seat=2)
-    play = PlayRules.for_game(parse_bid("party"), LEAVES, RULES)
+    play = PlayRules.for_game(parse_bid("party"), LEAVES, rules=RULES)
     for index in range(20):
         world = info.world(1, index)
         assert world.hands[2] == deal.hands[2]
@@ -426,7 +429,7 @@ def test_r42_a_world_carries_the_dealt_hands_and_its_position():
 def test_r42_the_true_deal_and_every_sampled_world_fit(case, seat, seed):
     """From any seat at any moment of any game: the true deal is a world, and every sampled
     world replays the play legally (R9-R12) with the same announcements (R40)."""
-    info = information_set(case.deal, case.bid, case.trump, case.rules, case.played, seat)
+    info = information_set(case.deal, case.bid, case.trump, rules=case.rules, played=case.played, seat=seat)
     assert info.fits(case.deal) and info.count() >= 1
     truth = announcements(case.deal, case.bid, case.trump, len(case.played) >= 3)
     for index in range(3):
@@ -446,8 +449,8 @@ def told_like(info, deal):
         info.seat,
         info.bid,
         info.trump,
-        info.rules,
-        info.played,
+        rules=info.rules,
+        played=info.played,
         talon=deal.talon if info.seat == 0 else None,
         marriages=info.announced,
         declarer_hand=info.shown,
@@ -456,7 +459,7 @@ def told_like(info, deal):
 
 def test_r40_told_knowledge_gives_the_same_worlds_as_the_full_game():
     for deal, bid, trump, rules, played, seat in random_positions(5, 15, (7, 8), (6, 7, 8), limit=600):
-        info = information_set(deal, bid, trump, rules, played, seat)
+        info = information_set(deal, bid, trump, rules=rules, played=played, seat=seat)
         told = told_like(info, deal)
         assert told.count() == info.count()
         assert told.explain() == info.explain()
@@ -468,7 +471,7 @@ def test_r40_without_announcements_other_marriages_are_not_constrained():
     trick of the party game (neither seat 1's bells 9 nor seat 2's 7 beats the ace)."""
     deal = parse_deal(PARTY_DEAL)
     told = information_set_from_hand(
-        deal.hands[0], 0, parse_bid("party"), LEAVES, RULES, play_of("BA B9 B7"), talon=deal.talon
+        deal.hands[0], 0, parse_bid("party"), LEAVES, rules=RULES, played=play_of("BA B9 B7"), talon=deal.talon
     )
     assert told.count() == comb(18, 9)
     assert told.explain() == []

@@ -88,9 +88,9 @@ def test_r37_joint_in_trump_games_individual_in_betli_and_colorless_durchmars():
 
 def test_r37_variant_kontra_durchmars_individual_in_the_classic_rulebook():
     durchmars = parse_bid("ulti durchmars")
-    assert individual(durchmars, "durchmars", CLASSIC)
-    assert not individual(durchmars, "ulti", CLASSIC)
-    kontra = kontra_for("1:durchmars=2, ulti", durchmars, CLASSIC)
+    assert individual(durchmars, "durchmars", rules=CLASSIC)
+    assert not individual(durchmars, "ulti", rules=CLASSIC)
+    kontra = kontra_for("1:durchmars=2, ulti", durchmars, rules=CLASSIC)
     assert kontra.as_json() == {"ulti": 1, "durchmars": [2, 0]}
 
 

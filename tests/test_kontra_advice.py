@@ -41,14 +41,16 @@ SEAT1 = "KO98.AT8.T.U8"
 
 
 def drawn(hand, seat, bid, trump, count, seed=0, rules=None, talon=None):
-    info = worlds_for(parse_hand(hand), seat, parse_bid(bid), trump, rules or make_rules(), talon, None)
+    info = worlds_for(
+        parse_hand(hand), seat, parse_bid(bid), trump, rules=rules or make_rules(), talon=talon, marriages=None
+    )
     return [info.world(seed, i) for i in range(count)]
 
 
 def share_on_best_line(deal, bid, trump, rules, kontra, seat):
-    line = best_line(deal, bid, trump, rules, start_of_play(deal), kontra=kontra)
-    end = replay(deal, PlayRules.for_game(bid, trump, rules), line)
-    return game_settlement(Scoring(deal, bid, trump, rules, kontra), end.so_far).by_defender[seat - 1]
+    line = best_line(deal, bid, trump, rules=rules, position=start_of_play(deal), kontra=kontra)
+    end = replay(deal, PlayRules.for_game(bid, trump, rules=rules), line)
+    return game_settlement(Scoring(deal, bid, trump, rules=rules, kontra=kontra), end.so_far).by_defender[seat - 1]
 
 
 def test_r39_with_a_joint_kontra_the_defender_pays_half_the_total():
@@ -56,19 +58,19 @@ def test_r39_with_a_joint_kontra_the_defender_pays_half_the_total():
     worlds = drawn(SEAT1, 1, "ulti", LEAVES, 12)
     advice = advise_kontra(SEAT1, 1, "ulti", "leaves", worlds=worlds, rules=rules)
     bid = parse_bid("ulti")
-    base = [value_total(w, bid, LEAVES, rules) for w in worlds]
+    base = [value_total(w, bid, LEAVES, rules=rules) for w in worlds]
     by_name = {c.choice.name: c for c in advice.choices}
     assert set(by_name) == {"party", "ulti", ALL}
     for name, spec in (("party", "party"), ("ulti", "ulti"), (ALL, "all")):
-        doubled = [value_total(w, bid, LEAVES, rules, kontra=parse_kontra(spec)) for w in worlds]
+        doubled = [value_total(w, bid, LEAVES, rules=rules, kontra=parse_kontra(spec)) for w in worlds]
         choice = by_name[name]
         assert choice.without == -Fraction(sum(base), 2 * len(worlds))
         assert choice.with_it == -Fraction(sum(doubled), 2 * len(worlds))
         assert choice.gain == choice.with_it - choice.without
         assert choice.stderr_gain == 0 and choice.exact
-    made = [component_makeable(w, bid, LEAVES, rules, "ulti") for w in worlds]
+    made = [component_makeable(w, bid, LEAVES, rules=rules, component="ulti") for w in worlds]
     assert by_name["ulti"].p_made == sum(made) / len(worlds)
-    assert by_name[ALL].p_made == sum(solve(w, bid, LEAVES, rules).joint for w in worlds) / len(worlds)
+    assert by_name[ALL].p_made == sum(solve(w, bid, LEAVES, rules=rules).joint for w in worlds) / len(worlds)
 
 
 def test_r37_a_defenders_own_betli_kontra_doubles_his_payment_only():
@@ -80,7 +82,7 @@ def test_r37_a_defenders_own_betli_kontra_doubles_his_payment_only():
     bid = parse_bid("betli")
     paid = []
     for world in worlds:
-        made = solve(world, bid, None, rules).joint
+        made = solve(world, bid, None, rules=rules).joint
         paid.append(-5 if made else 5)  # what the declarer pays seat 2 for the betli (R32)
     assert choice.without == Fraction(sum(paid), len(paid))
     assert choice.with_it == 2 * choice.without  # his kontra doubles his own payment (R38)
@@ -101,14 +103,14 @@ def test_r37_a_defenders_own_betli_kontra_doubles_his_payment_only():
 def test_r39_a_defenders_share_is_what_the_end_of_best_play_makes_him_pay(bid, trump, book, spec, seat):
     rules = make_rules(book)
     game = parse_bid(bid)
-    kontra = parse_kontra(spec).for_bid(game, rules)
+    kontra = parse_kontra(spec).for_bid(game, rules=rules)
     rng = random.Random(f"{bid}-{spec}")
     for _ in range(6):
         deal = biased_deal(rng, game, trump)
-        total = value_total(deal, game, trump, rules, kontra=kontra)
-        assert twice_share(deal, game, trump, rules, kontra, total, seat) == 2 * share_on_best_line(
-            deal, game, trump, rules, kontra, seat
-        )
+        total = value_total(deal, game, trump, rules=rules, kontra=kontra)
+        assert twice_share(
+            deal, game, trump, rules=rules, kontra=kontra, total=total, seat=seat
+        ) == 2 * share_on_best_line(deal, game, trump, rules, kontra, seat)
 
 
 def test_r39_where_the_total_does_not_tell_the_share_the_best_line_does():
@@ -117,30 +119,30 @@ def test_r39_where_the_total_does_not_tell_the_share_the_best_line_does():
     rules = make_rules("classic")
     deal = parse_deal("O.AO.ATK.AO87 TK97.K7.O7.T9 AU.TU9.U98.KU 8.8.-.-")
     bid = parse_bid("four-aces durchmars")
-    kontra = parse_kontra("1:durchmars").for_bid(bid, rules)
-    total = value_total(deal, bid, ACORNS, rules, kontra=kontra)
-    totals = final_values(Scoring(deal, bid, ACORNS, rules, kontra))
-    mine = final_values(Scoring(deal, bid, ACORNS, rules, _seat_levels(kontra, 1)))
+    kontra = parse_kontra("1:durchmars").for_bid(bid, rules=rules)
+    total = value_total(deal, bid, ACORNS, rules=rules, kontra=kontra)
+    totals = final_values(Scoring(deal, bid, ACORNS, rules=rules, kontra=kontra))
+    mine = final_values(Scoring(deal, bid, ACORNS, rules=rules, kontra=_seat_levels(kontra, 1)))
     assert len({m for t, m in zip(totals, mine) if t == total}) > 1
     share = share_on_best_line(deal, bid, ACORNS, rules, kontra, 1)
-    assert twice_share(deal, bid, ACORNS, rules, kontra, total, 1) == 2 * share
+    assert twice_share(deal, bid, ACORNS, rules=rules, kontra=kontra, total=total, seat=1) == 2 * share
     assert share != total / 2  # not half the total: his kontra is his own
 
 
 def test_r36_each_seat_doubles_what_it_may_next():
     rules = make_rules()
     ulti = parse_bid("40-100 ulti")
-    none = parse_kontra(None).for_bid(ulti, rules)
-    assert [c.name for c in choices_for(1, ulti, rules, none)] == ["40-100", "ulti", ALL]
-    assert choices_for(0, ulti, rules, none) == []  # nothing to redouble yet
-    said = parse_kontra("ulti, 40-100=2").for_bid(ulti, rules)
-    assert [(c.name, c.word) for c in choices_for(0, ulti, rules, said)] == [("ulti", "rekontra")]
-    assert [(c.name, c.word) for c in choices_for(2, ulti, rules, said)] == [("40-100", "szubkontra")]
+    none = parse_kontra(None).for_bid(ulti, rules=rules)
+    assert [c.name for c in choices_for(1, ulti, rules=rules, base=none)] == ["40-100", "ulti", ALL]
+    assert choices_for(0, ulti, rules=rules, base=none) == []  # nothing to redouble yet
+    said = parse_kontra("ulti, 40-100=2").for_bid(ulti, rules=rules)
+    assert [(c.name, c.word) for c in choices_for(0, ulti, rules=rules, base=said)] == [("ulti", "rekontra")]
+    assert [(c.name, c.word) for c in choices_for(2, ulti, rules=rules, base=said)] == [("40-100", "szubkontra")]
     betli = parse_bid("betli")
-    one = parse_kontra("1:betli").for_bid(betli, rules)
-    assert [c.name for c in choices_for(1, betli, rules, one)] == []  # his own is said
-    assert [c.name for c in choices_for(2, betli, rules, one)] == ["2:betli"]
-    assert [(c.name, c.word) for c in choices_for(0, betli, rules, one)] == [("1:betli", "rekontra")]
+    one = parse_kontra("1:betli").for_bid(betli, rules=rules)
+    assert [c.name for c in choices_for(1, betli, rules=rules, base=one)] == []  # his own is said
+    assert [c.name for c in choices_for(2, betli, rules=rules, base=one)] == ["2:betli"]
+    assert [(c.name, c.word) for c in choices_for(0, betli, rules=rules, base=one)] == [("1:betli", "rekontra")]
 
 
 def test_r36_the_declarer_weighs_his_redouble():
@@ -153,10 +155,10 @@ def test_r36_the_declarer_weighs_his_redouble():
 def test_r40_a_defender_takes_the_declarer_to_hold_the_marriage_he_bid():
     rules = make_rules()
     hand = parse_hand("8.A97.A97.ATO")
-    forty = worlds_for(hand, 1, parse_bid("40-100"), BELLS, rules, None, None)
+    forty = worlds_for(hand, 1, parse_bid("40-100"), BELLS, rules=rules, talon=None, marriages=None)
     for index in range(20):
         assert forty.world(4, index).hands[0] & BB_MARRIAGES[BELLS] == BB_MARRIAGES[BELLS]
-    twenty = worlds_for(hand, 1, parse_bid("20-100"), BELLS, rules, None, None)
+    twenty = worlds_for(hand, 1, parse_bid("20-100"), BELLS, rules=rules, talon=None, marriages=None)
     assert len(twenty.sets) == 2  # hearts or leaves: he holds an acorns ober himself
     assert twenty.count() == sum(info.count() for info in twenty.sets)
     for index in range(20):

@@ -18,7 +18,7 @@ def names(mask):
 
 
 def legal(hand, trick, bid=PARTY, trump=LEAVES, declarer=False, rules=make_rules()):
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     return set(names(legal_moves(parse_hand(hand), [parse_card(c) for c in trick], play, declarer)))
 
 
@@ -122,14 +122,14 @@ def test_r12_when_trumping_with_seven_and_nine_the_nine_goes():
 )
 def test_r13_trick_winner(trick, trump, winner):
     bid = PARTY if trump is not None else BETLI
-    play = PlayRules.for_game(bid, trump, make_rules())
+    play = PlayRules.for_game(bid, trump, rules=make_rules())
     assert trick_winner([parse_card(c) for c in trick], play) == winner
 
 
 def test_r3_variant_durchmars_ten_high():
     colorless = parse_bid("colorless durchmars")
-    low = PlayRules.for_game(colorless, None, make_rules())
-    high = PlayRules.for_game(colorless, None, make_rules(variants=["durchmars-ten-high"]))
+    low = PlayRules.for_game(colorless, None, rules=make_rules())
+    high = PlayRules.for_game(colorless, None, rules=make_rules(variants=["durchmars-ten-high"]))
     trick = [parse_card(c) for c in ("BU", "BT", "B9")]
     assert trick_winner(trick, low) == 0
     assert trick_winner(trick, high) == 1

@@ -88,7 +88,7 @@ def test_any_json_value_in_any_field_is_a_record_or_an_input_error(fields, data)
     except UltiInputError:
         return
     try:
-        game.check(DEFAULT_RULES)  # and the cards it read are checked as the analysis checks them
+        game.check(rules=DEFAULT_RULES)  # and the cards it read are checked as the analysis checks them
     except UltiInputError:
         pass
 

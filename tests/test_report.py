@@ -33,7 +33,7 @@ def page_data(html: str) -> dict:
 
 def analysed(line: str, **kwargs):
     record = parse_record(line)
-    return analyse_game(record.deal, record.bid, record.trump, record.cards, make_rules(), **kwargs)
+    return analyse_game(record.deal, record.bid, record.trump, record.cards, rules=make_rules(), **kwargs)
 
 
 def test_r44_the_page_knows_the_bands_for_objects_without_theirs():

@@ -13,7 +13,7 @@ DEAL = parse_deal("KOU.A7.KO87.T AT98.T8.AT9.K 7.KOU.U.OU987 -.9.-.A")
 
 
 def scoring(bid="party", rules=make_rules()):
-    return Scoring(DEAL, parse_bid(bid), LEAVES, rules)
+    return Scoring(DEAL, parse_bid(bid), LEAVES, rules=rules)
 
 
 def done(d, declarer_tricks=5, **kw):

@@ -44,7 +44,7 @@ def test_r12_keeping_the_seven_costs_points(impl, endgame):
     assert ulti.declarer_points == 20
     assert not ulti.components["ulti"]
     free = make_rules(variants=["free-seven"])
-    assert solve(deal, ULTI, LEAVES, free, position=pos, impl=impl).declarer_points == 30
+    assert solve(deal, ULTI, LEAVES, rules=free, position=pos, impl=impl).declarer_points == 30
 
 
 def test_r20_four_aces_captured(impl, endgame):

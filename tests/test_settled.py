@@ -25,7 +25,7 @@ Flag = _core.Goal
 def core_answer(position, bid, trump, flags, need):
     """The core's answer to (flags, need) at ``position``, and the nodes it took, from an empty table."""
     forget_positions()
-    search = make_search(position, PlayRules.for_game(bid, trump, DEFAULT_RULES))
+    search = make_search(position, PlayRules.for_game(bid, trump, rules=DEFAULT_RULES))
     return search.can_force(int(flags), need), search.nodes
 
 

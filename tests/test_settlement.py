@@ -380,7 +380,7 @@ DEAL = parse_deal("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8")
 
 
 def game(bid, trump, d, tricks, table=None, **kw):
-    s = Scoring(DEAL, parse_bid(bid), trump, make_rules(table=table))
+    s = Scoring(DEAL, parse_bid(bid), trump, rules=make_rules(table=table))
     return game_settlement(s, Outcome(d, tricks, 10 - tricks, **kw))
 
 

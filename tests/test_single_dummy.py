@@ -37,7 +37,7 @@ def random_game(rng, played_count, bids=("party", "ulti", "40-100", "20-100", "b
     trump = None if not bid.has_trump else (HEARTS if bid.red else rng.choice(NON_RED_TRUMPS))
     rules = rng.choice(ALL_RULES)
     deal = biased_deal(rng, bid, trump)
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     position, played = start_of_play(deal), []
     for _ in range(played_count):
         card = rng.choice(list(cards_of(position.legal(play))))
@@ -49,13 +49,13 @@ def random_game(rng, played_count, bids=("party", "ulti", "40-100", "20-100", "b
 def exact_by_brute_force(deal, bid, trump, rules, played, seat, cards, kontra):
     """Each card's mean total over the brute force's worlds, as a fraction, one plain solve a world."""
     worlds = sorted(brute_force(deal, bid, trump, rules, played, seat), key=str)
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     means = {}
     for card in cards:
         totals = []
         for world in worlds:
             position = replay(world, play, list(played) + [card])
-            totals.append(value_total(world, bid, trump, rules, position=position, kontra=kontra))
+            totals.append(value_total(world, bid, trump, rules=rules, position=position, kontra=kontra))
         means[card] = Fraction(sum(totals), len(totals))
     return means, len(worlds)
 
@@ -69,18 +69,18 @@ def positions(seed, count, tricks=(6, 7, 8)):
         if played_count >= 30:
             continue
         deal, bid, trump, rules, played = random_game(rng, played_count)
-        seat = replay(deal, PlayRules.for_game(bid, trump, rules), played).to_move
-        info = information_set(deal, bid, trump, rules, played, seat)
+        seat = replay(deal, PlayRules.for_game(bid, trump, rules=rules), played).to_move
+        info = information_set(deal, bid, trump, rules=rules, played=played, seat=seat)
         if info.count() > 400:
             continue
-        levels = kontra_for(rng.choice(["all=1", "all=2", "all"]), bid, rules) if rng.random() < 0.3 else None
+        levels = kontra_for(rng.choice(["all=1", "all=2", "all"]), bid, rules=rules) if rng.random() < 0.3 else None
         found.append((deal, bid, trump, rules, played, seat, info, levels))
     return found
 
 
 def check_exact(case):
     deal, bid, trump, rules, played, seat, info, levels = case
-    advice = play_values(info, "all", kontra=levels or kontra_for(None, bid, rules))
+    advice = play_values(info, "all", kontra=levels or kontra_for(None, bid, rules=rules))
     assert advice.exact and advice.worlds == info.count()
     cards = legal_cards(info)
     means, worlds = exact_by_brute_force(deal, bid, trump, rules, played, seat, cards, levels)
@@ -120,10 +120,10 @@ def test_r43_the_core_s_many_worlds_call_equals_the_reference_world_by_world():
     rng = random.Random(11)
     for _ in range(6):
         deal, bid, trump, rules, played = random_game(rng, rng.choice((19, 20, 21, 22, 23)))
-        info = information_set(deal, bid, trump, rules, played, 1 + rng.randrange(2))
+        info = information_set(deal, bid, trump, rules=rules, played=played, seat=1 + rng.randrange(2))
         worlds = [info.world(3, i) for i in range(12)]
-        assert world_totals(worlds, bid, trump, rules, played) == world_totals(
-            worlds, bid, trump, rules, played, impl="reference"
+        assert world_totals(worlds, bid, trump, rules=rules, played=played) == world_totals(
+            worlds, bid, trump, rules=rules, played=played, impl="reference"
         )
 
 

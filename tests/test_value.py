@@ -73,7 +73,7 @@ def test_r32_the_table_prices_a_lost_bid(impl):
     deal, bid = parse_deal(TWO_GOALS_DEAL), parse_bid("20-100")
     position = replay(deal, PlayRules.for_game(bid, ACORNS), parse_play(TWO_GOALS_PLAY))
     values = [
-        solve(deal, bid, ACORNS, make_rules(table=t), position=position, value=True, impl=impl).value
+        solve(deal, bid, ACORNS, rules=make_rules(table=t), position=position, value=True, impl=impl).value
         for t in ("classic", "tournament")
     ]
     assert values == [-6, -14]
@@ -86,7 +86,7 @@ def test_r30_to_r33_compiled_finals_equal_the_settlement(bid, the_rules, seed, p
     from strategies import trump_for
 
     trump = trump_for(bid, pick)
-    scoring = Scoring(random_deal(random.Random(seed)), bid, trump, the_rules)
+    scoring = Scoring(random_deal(random.Random(seed)), bid, trump, rules=the_rules)
     compiled = pricing.final_values(scoring)
     for facts, value in zip(FINALS, compiled):
         try:

@@ -30,7 +30,7 @@ def brute_force(deal, bid, trump, rules, played, seat):
     """Every placement of the cards ``seat`` cannot see into the hands (and talon) it cannot see,
     kept when the actual play replays legally (R9-R12) and the announcements are the same (R40).
     Knows nothing of R41: only the rules of play, applied card by card."""
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     position, by = start_of_play(deal), [0, 0, 0]
     for card in played:
         by[position.to_move] |= 1 << card

@@ -7,6 +7,11 @@ command prints it::
     from ulti_solver import solve
     print(solve("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8", "40-100 ulti", "leaves", value=True))
 
+``rules`` and ``kontra`` are keyword-only everywhere (``rules="tournament"``,
+``kontra="ulti=2"``).  The package is typed: the signatures say what each
+argument accepts with the aliases of :mod:`ulti_solver.accepted` (``DealLike``,
+``BidLike``, ``TrumpLike``, ``RulesLike``, ``KontraLike``, ...).
+
 Solving
     solve          one game (deal, bid, trump): each component, the whole bid, points, value
     solve_bid      a bid in every trump R28/R29 give it, as ``ulti solve`` does

@@ -141,7 +141,7 @@ def read_batch_line(text: str, settings: BatchSettings) -> Tuple[Deal, Tuple[Tup
     spec = settings.kontra
     if len(fields) > 3:
         spec = NO_SPEC if fields[3] in ("", "-") else parse_kontra(fields[3])
-    return deal, tuple((b, t, spec.for_bid(b, settings.rules)) for b, t in trumps_to_solve(bid, trump))
+    return deal, tuple((b, t, spec.for_bid(b, rules=settings.rules)) for b, t in trumps_to_solve(bid, trump))
 
 
 def solve_batch_line(settings: BatchSettings, numbered_line: Tuple[int, str]) -> LineOutcome:
@@ -154,7 +154,7 @@ def solve_batch_line(settings: BatchSettings, numbered_line: Tuple[int, str]) ->
     except UltiInputError as exc:
         return LineOutcome(line, error=exc.args[0] if exc.args else str(exc))
     solved = tuple(
-        solve(deal, bid, trump, settings.rules, silent=settings.silent, value=settings.value, kontra=kontra)
+        solve(deal, bid, trump, rules=settings.rules, silent=settings.silent, value=settings.value, kontra=kontra)
         for bid, trump, kontra in games
     )
     return LineOutcome(line, deal, solved)

@@ -7,12 +7,12 @@ import itertools
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
-from typing import FrozenSet, List, Optional, Tuple
+from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from . import checks
 from .cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES, SUIT_SYMBOLS_READ, Suit
 from .errors import UltiInputError, excerpt
-from .i18n import L_, LP_
+from .i18n import L_, LP_, Message, Text
 
 
 class Component(str, Enum):
@@ -31,7 +31,7 @@ class Component(str, Enum):
     BETLI = "betli"
 
     __str__ = str.__str__
-    __format__ = str.__format__
+    __format__ = str.__format__  # type: ignore[assignment]  # typeshed: Enum's own signature, same call
     __hash__ = str.__hash__  # Enum hashes the member name; a dict keyed by names must find members
 
 
@@ -96,7 +96,8 @@ NON_RED_TRUMPS = (BELLS, LEAVES, ACORNS)
 
 
 #: The components as the tables name them (a row, a column): Hungarian parti, négy ász.
-COMPONENT_WORDS = {
+#: Keyed by plain names too: a Component hashes and compares as its name.
+COMPONENT_WORDS: Dict[str, Message] = {
     PARTY: LP_("component", "party"),
     FORTY_100: LP_("component", "40-100"),
     TWENTY_100: LP_("component", "20-100"),
@@ -172,7 +173,7 @@ def _unknown_bid_word(word: str) -> BidError:
     import difflib  # only for a word that is wrong: kept off the start-up path
 
     close = difflib.get_close_matches(fold_word(word)[:40], list(BID_WORDS), n=1, cutoff=0.6)
-    hint = ""
+    hint: Text = ""
     if close:
         meaning = _meaning_text(BID_WORDS[close[0]])
         if meaning == close[0]:

@@ -16,11 +16,14 @@ The error is :class:`ArgumentError`: an :class:`~ulti_solver.errors.UltiInputErr
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 from .cards import HEARTS
 from .errors import UltiInputError, excerpt
-from .i18n import L_
+from .i18n import L_, Text
+
+if TYPE_CHECKING:
+    from .position import Position
 
 #: The library's types the checks ask for, by name: looked up once, on first use (the modules
 #: that define them import this one, so it cannot import them at its top).
@@ -48,7 +51,7 @@ class ArgumentError(UltiInputError, TypeError):
     """An argument of a public function that is of the wrong type or out of range; the message names it."""
 
 
-def _shown(value: object) -> str:
+def _shown(value: object) -> Text:
     """A wrong value as the message shows it: its repr, cut short, and its type where that helps."""
     if isinstance(value, str):
         return excerpt(value, 40)
@@ -59,12 +62,12 @@ def _shown(value: object) -> str:
     return L_("{value} (a {kind})", value=shown, kind=type(value).__name__)
 
 
-def wrong(name: str, value: object, wanted) -> ArgumentError:
+def wrong(name: Text, value: object, wanted: Text) -> ArgumentError:
     """``deal must be a Deal or a deal string such as ..., not 5``."""
     return ArgumentError(L_("{name} must be {wanted}, not {value}", name=name, wanted=wanted, value=_shown(value)))
 
 
-def count(name: str, value, low: int, high: Optional[int] = None, why: str = "") -> int:
+def count(name: str, value, low: int, high: Optional[int] = None, why: Text = "") -> int:
     """A whole number in ``low``..``high`` (``True`` is not one); ``why`` says why the bound is there."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise wrong(name, value, L_("a whole number"))
@@ -97,7 +100,7 @@ def flag(name: str, value) -> bool:
     raise wrong(name, value, L_("True or False"))
 
 
-def text(name: str, value) -> str:
+def text(name: Text, value) -> str:
     """A string, for the readers (``parse_bid("party")``)."""
     if not isinstance(value, str):
         raise wrong(name, value, L_("a string"))
@@ -225,7 +228,7 @@ def position(value, deal_value, name: str = "position", required: bool = False):
     if not isinstance(value, _kind("Position")):
         wanted = L_("a Position (start_of_play, replay) or the cards played so far")
         raise wrong(name, value, wanted if required else L_("None, {wanted}", wanted=wanted))
-    hands = value.hands
+    hands = cast("Position", value).hands  # a Position: _kind loads the class the check above asks for
     if not (isinstance(hands, tuple) and len(hands) == 3 and all(isinstance(h, int) for h in hands)):
         raise wrong(f"{name}.hands", hands, L_("three hands (card masks)"))
     if any(held & ~dealt for held, dealt in zip(hands, deal_value.hands)):
@@ -279,5 +282,5 @@ def constraints(value, name: str = "constraints"):
 
 def play_rules(value, name: str = "play"):
     if not isinstance(value, _kind("PlayRules")):
-        raise wrong(name, value, L_("PlayRules (PlayRules.for_game(bid, trump, rules))"))
+        raise wrong(name, value, L_("PlayRules (PlayRules.for_game(bid, trump, rules=rules))"))
     return value

@@ -12,29 +12,44 @@ times), and a value of the wrong type is left to the argument checks.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, cast
 
 from . import checks
+from .accepted import (
+    BidLike,
+    BidsLike,
+    CardLike,
+    ConstraintsLike,
+    DealLike,
+    DiscardsLike,
+    PositionLike,
+    RulesLike,
+    TrumpLike,
+)
 from .bids import Bid, BidError, bid_words, parse_bid, parse_trump, trumps_to_solve
-from .cards import SUIT_NAMES
+from .cards import SUIT_NAMES, Card, Suit
 from .deal import Deal, parse_deal
 from .errors import UltiInputError, excerpt
 from .i18n import L_
 from .known_cards import as_card
 from .variants import DEFAULT_RULES, Rules, make_rules
 
+if TYPE_CHECKING:
+    from .dealing import Constraints
+    from .position import Position
 
-def as_deal(value) -> Deal:
+
+def as_deal(value: DealLike) -> Deal:
     """A deal string of the notation (``"A97.TK8.O8.U9 8.A97.A97.ATO ..."``) as a :class:`Deal`."""
     return parse_deal(value) if isinstance(value, str) else checks.deal(value)
 
 
-def as_bid(value) -> Bid:
+def as_bid(value: BidLike) -> Bid:
     """Bid words (``"40-100 ulti"``, ``"negyvenszáz ulti"``) as a :class:`Bid`."""
     return parse_bid(value) if isinstance(value, str) else checks.bid(value)
 
 
-def as_bids(value):
+def as_bids(value: BidsLike) -> Optional[List[Bid]]:
     """None (every bid), one bid, or several: a list of :class:`Bid` (or None)."""
     if value is None:
         return None
@@ -43,12 +58,12 @@ def as_bids(value):
     return checks.bids([parse_bid(bid) if isinstance(bid, str) else bid for bid in checks.bids_given(value)])
 
 
-def as_trump(value) -> Optional[int]:
+def as_trump(value: TrumpLike) -> Optional[int]:
     """A trump word or symbol (``"bells"``, ``"tök"``, ``"♦"``) as a suit number; None stays None."""
     return parse_trump(value) if isinstance(value, str) else checks.trump(value)
 
 
-def as_rules(value) -> Rules:
+def as_rules(value: RulesLike) -> Rules:
     """A rulebook name (``"tournament"``), or the form ``str(rules)`` prints
     (``"ultiblog +free-seven table=tournament"``), as :class:`Rules`; None is the default."""
     if value is None:
@@ -82,7 +97,9 @@ def as_cards(value, name: str = "cards"):
     return checks.cards(value, name)
 
 
-def as_game(deal, bid, trump, rules):
+def as_game(
+    deal: DealLike, bid: BidLike, trump: TrumpLike, *, rules: RulesLike
+) -> Tuple[Deal, Bid, Optional[Suit], Rules]:
     """(deal, bid, trump, rules) for a function that plays one game.
 
     A bid or trump given as words is read as the command line reads
@@ -101,15 +118,19 @@ def as_game(deal, bid, trump, rules):
     return checks.game(deal, bid, trump, rules)  # each checked, and the trump against the bid
 
 
-def as_game_at(deal, bid, trump, rules, position):
+def as_game_at(
+    deal: DealLike, bid: BidLike, trump: TrumpLike, position: Optional[PositionLike], *, rules: RulesLike
+) -> Tuple[Deal, Bid, Optional[Suit], Rules, Optional[Position]]:
     """:func:`as_game`, and ``position`` as a :class:`~ulti_solver.position.Position`: a position
     as it is, or the cards played so far from the opening lead (``"BT BA BU"`` or a list)."""
-    deal, bid, trump, rules = as_game(deal, bid, trump, rules)
+    deal, bid, trump, rules = as_game(deal, bid, trump, rules=rules)
     if isinstance(position, (str, list)):  # not a tuple: a Position is one
         from .play import PlayRules
         from .position import replay
 
-        position = replay(deal.require_talon(), PlayRules.for_game(bid, trump, rules), as_cards(position, "position"))
+        position = replay(
+            deal.require_talon(), PlayRules.for_game(bid, trump, rules=rules), as_cards(position, "position")
+        )
     return deal, bid, trump, rules, checks.position(position, deal)
 
 
@@ -134,7 +155,8 @@ def as_discards(value):
     if not isinstance(value, (str, list, tuple)):
         raise checks.wrong("discards", value, "None, two cards such as 'HK,BK', or a list of such pairs")
     if isinstance(value, str) or (len(value) == 2 and all(_one_card(card) for card in value)):
-        return checks.discards([tuple(as_cards(value if isinstance(value, str) else list(value)))])
+        pair = value if isinstance(value, str) else list(cast(Sequence[CardLike], value))  # two cards, checked
+        return checks.discards([tuple(as_cards(pair))])
     return checks.discards([tuple(as_cards(pair if isinstance(pair, str) else list(pair))) for pair in value])
 
 
@@ -142,7 +164,7 @@ def _one_card(value) -> bool:
     return isinstance(value, int) or (isinstance(value, str) and len(value.replace(",", " ").split()) == 1)
 
 
-def as_constraints(value):
+def as_constraints(value: ConstraintsLike) -> Constraints:
     """What the declarer knows, as :class:`~ulti_solver.dealing.Constraints`: as it is, or
     his hand alone (``"K.K97.AKO87.AO9"``, 12 cards before the discard)."""
     if isinstance(value, (str, list, tuple)):
@@ -152,6 +174,8 @@ def as_constraints(value):
     return checks.constraints(value)
 
 
-def as_simulation(constraints, bids, trump, discards, rules):
+def as_simulation(
+    constraints: ConstraintsLike, bids: BidsLike, trump: TrumpLike, discards: DiscardsLike, *, rules: RulesLike
+) -> Tuple[Constraints, Optional[List[Bid]], Optional[Suit], Optional[List[Tuple[Card, Card]]], Rules]:
     """The arguments of :func:`ulti_solver.simulate` that may be text, read."""
     return as_constraints(constraints), as_bids(bids), as_trump(trump), as_discards(discards), as_rules(rules)

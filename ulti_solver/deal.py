@@ -22,7 +22,7 @@ from .cards import (
     popcount,
 )
 from .errors import UltiInputError, excerpt
-from .i18n import L_, LN_, LP_, N_, _
+from .i18n import L_, LN_, LP_, N_, Text, _
 
 #: The seats as the tables name them (R5), translated where they are shown (:func:`seat_name`).
 SEAT_NAMES = (N_("declarer"), N_("seat 1"), N_("seat 2"))
@@ -116,7 +116,7 @@ def _first_twice(cards) -> int:
     raise AssertionError("no card twice")
 
 
-def parse_hand(text: str, name: Optional[str] = None) -> Hand:
+def parse_hand(text: str, name: Optional[Text] = None) -> Hand:
     """Read one hand (or the talon) in the dotted or the card-list form.
 
     A token with dots is the dotted form and must have exactly four suit
@@ -264,6 +264,7 @@ def check_deal(hands, talon) -> None:
     for index in (1, 2, 0):  # the defenders' counts first: they never vary
         count, want = counts[index], expected[index]
         if count != want:
+            want_text: Text
             if index == 0 and talon is None:
                 want_text = L_("12 before the discard, or 10 with a talon")
             else:
@@ -317,7 +318,7 @@ def parse_deal(text: str) -> Deal:
             masks.append(parse_hand(token))
         except UltiInputError:
             _raise_named(index, token)
-    hands = tuple(masks[:3])
+    hands = (masks[0], masks[1], masks[2])  # three or four tokens, checked above
     if len(masks) == 4:
         return Deal(hands, masks[3])
     counts = [popcount(h) for h in hands]

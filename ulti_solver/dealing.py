@@ -15,8 +15,9 @@ import itertools
 import math
 import random
 from dataclasses import dataclass
-from typing import Iterator, Optional, Tuple
+from typing import Iterator, List, Optional, Tuple
 
+from .accepted import HandLike, VoidsLike
 from .bids import Bid
 from .cards import (
     ACE,
@@ -54,12 +55,13 @@ def random_position(
     bid: Bid,
     trump: Optional[int],
     tricks_left: int,
+    *,
     rules: Rules = DEFAULT_RULES,
     extra_cards: int = 0,
 ) -> Position:
     """Play random legal cards from the first lead until ``tricks_left`` tricks remain,
     then ``extra_cards`` (0-2) more into the next trick."""
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     position = start_of_play(deal)
     for _ in range(3 * (10 - tricks_left) + extra_cards):
         position = position.after(rng.choice(list(cards_of(position.legal(play)))), play)
@@ -90,20 +92,18 @@ def biased_deal(rng: random.Random, bid: Bid, trump: Optional[int]) -> Deal:
         wanted.update(rng.sample([make_card(s, ACE) for s in range(4)], rng.randint(3, 4)))
     if "durchmars" in components:
         wanted.update(make_card(s, ACE) for s in range(4) if rng.random() < 0.8)
-    wanted = list(wanted)[:10]
     low = "betli" in components
-    if low:
-        wanted = []
-    others = [c for c in range(32) if c not in wanted]
+    hand: List[int] = [] if low else list(wanted)[:10]
+    others = [c for c in range(32) if c not in hand]
     weights = [(8 - (c & 7)) ** 2 if low else ((c & 7) + 1) ** 2 for c in others]
-    while len(wanted) < 10:
+    while len(hand) < 10:
         card = rng.choices(others, weights)[0]
         index = others.index(card)
         others.pop(index)
         weights.pop(index)
-        wanted.append(card)
+        hand.append(card)
     rng.shuffle(others)
-    return Deal((hand_of(wanted), hand_of(others[0:10]), hand_of(others[10:20])), hand_of(others[20:22]))
+    return Deal((hand_of(hand), hand_of(others[0:10]), hand_of(others[10:20])), hand_of(others[20:22]))
 
 
 class ConstraintError(UltiInputError):
@@ -127,7 +127,7 @@ def _first_suit(mask: int) -> int:
     return next(mask & BB_SUITS[s] for s in range(4) if mask & BB_SUITS[s])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Constraints:
     """What the declarer knows before the play: his cards, and perhaps more.
 
@@ -150,8 +150,16 @@ class Constraints:
     seat2: int = 0
     voids: Tuple[Tuple[int, int], ...] = ()
 
-    def __post_init__(self):
-        known = as_known(self.hand, self.talon, self.seat1, self.seat2, self.voids)  # text as a player writes it
+    def __init__(
+        self,
+        hand: HandLike,
+        talon: Optional[HandLike] = None,
+        seat1: HandLike = 0,
+        seat2: HandLike = 0,
+        voids: VoidsLike = (),
+    ):
+        # Written out, not the dataclass's own: each field is taken as a player writes it too.
+        known = as_known(hand, talon, seat1, seat2, voids)  # text as a player writes it
         for name, value in zip(("hand", "talon", "seat1", "seat2", "voids"), known):
             object.__setattr__(self, name, value)
         try:

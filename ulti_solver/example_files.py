@@ -49,7 +49,7 @@ def example_path(name: str):
                 known=", ".join(EXAMPLES),
             )
         )
-    return resources.files(__package__).joinpath("examples", f"{key}.txt")
+    return resources.files(__package__) / "examples" / f"{key}.txt"  # 3.10's joinpath takes one name
 
 
 def example_text(name: str) -> str:

@@ -165,9 +165,10 @@ def component_goal(component: str, scoring: Scoring, position: Position) -> Goal
         )
     out = cards_out(position)
     if component == ULTI:  # R19
-        if scoring.lost_before_play(ULTI):
+        seven = scoring.seven  # None only without trump, where no ulti is bid (R28)
+        if seven is None or scoring.lost_before_play(ULTI):
             return IMPOSSIBLE  # not dealt the trump seven
-        if (out >> scoring.seven) & 1:
+        if (out >> seven) & 1:
             return _ULTI_GOAL  # still held, or played into the trick in progress
         return IMPOSSIBLE  # spent in an earlier trick
     if component == FOUR_ACES:  # R20
@@ -198,7 +199,8 @@ def silent_goal(name: str, predicate, by_defenders: bool, scoring: Scoring, posi
     game of perfect information is determined).
     """
     if name in (SilentItem.ULTI, SilentItem.DEFENDER_ULTI, SilentItem.DEFENDER_ULTI_BEATEN):  # R26
-        if not (cards_out(position) >> scoring.seven) & 1:  # in a finished trick: decided
+        seven = scoring.seven  # None only without trump, where no silent ulti is asked (R26)
+        if seven is None or not (cards_out(position) >> seven) & 1:  # in a finished trick: decided
             return (CERTAIN if predicate(position.so_far) else IMPOSSIBLE), False
         if name == SilentItem.DEFENDER_ULTI_BEATEN:
             return Goal(G_SEVEN_BEATEN), False

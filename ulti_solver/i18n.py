@@ -39,7 +39,7 @@ from __future__ import annotations
 import numbers
 import os
 from contextlib import contextmanager
-from typing import Iterator, Optional
+from typing import Iterable, Iterator, Optional, Union
 
 #: The languages of the program: English (the source) and Hungarian.
 LANGUAGES = ("en", "hu")
@@ -172,7 +172,7 @@ def choose(language: Optional[str] = None) -> str:
 def language() -> str:
     """The language in force, ``en`` or ``hu``."""
     if _language is None:
-        choose()
+        return choose()
     return _language
 
 
@@ -344,6 +344,11 @@ class Message:
         return (Message, (self.singular, self.plural, self.count, self.context, self.values))
 
 
+#: Text as a message-taking function accepts it: a string, or a :class:`Message` put into
+#: words when printed (in the language in force then).
+Text = Union[str, Message]
+
+
 def L_(message: str, **values) -> Message:
     """A message put into words when printed: ``L_("card {card} is dealt twice", card=label)``."""
     return Message(message, values=values)
@@ -364,7 +369,7 @@ class Joined:
 
     __slots__ = ("items", "separator")
 
-    def __init__(self, items, separator: str = ", "):
+    def __init__(self, items: Iterable[Text], separator: Text = ", "):
         self.items, self.separator = tuple(items), separator
 
     def __str__(self) -> str:

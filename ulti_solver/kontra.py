@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
+from .accepted import KontraLike, KontraSpecLike
 from .bids import BID_WORDS, COMPONENT_ORDER, COMPONENT_WORDS, DURCHMARS, Bid, bid_words, component_word, fold_word
 from .errors import UltiInputError, excerpt
 from .i18n import L_, _
@@ -42,7 +43,7 @@ def half(total: int):
     return total // 2 if total % 2 == 0 else total / 2
 
 
-def individual(bid: Bid, component: str, rules: Rules = DEFAULT_RULES) -> bool:
+def individual(bid: Bid, component: str, *, rules: Rules = DEFAULT_RULES) -> bool:
     """R37: whether each defender kontras ``component`` of ``bid`` on his own.
 
     Betli and colorless durchmars (the games without trump) always; a
@@ -52,7 +53,7 @@ def individual(bid: Bid, component: str, rules: Rules = DEFAULT_RULES) -> bool:
     return component == DURCHMARS and rules.kontra_durchmars_individual
 
 
-def parse_level(text: str, lowest: int = 1) -> int:
+def parse_level(text: Union[int, str], lowest: int = 1) -> int:
     """A level, 1-4 (``lowest`` 0: 0-4), or its name (kontra, rekontra, szubkontra, hirschkontra),
     accents and case free."""
     word = fold_word(str(text))
@@ -74,7 +75,7 @@ def _component(word: str) -> str:
         return ALL
     meaning = BID_WORDS.get(folded)
     components = [m for m in meaning or () if m in COMPONENT_ORDER]
-    if len(components) != 1 or len(meaning) != 1:
+    if meaning is None or len(components) != 1 or len(meaning) != 1:
         known = ", ".join([*map(str, COMPONENT_ORDER), ALL])
         raise KontraError(
             L_("{word} is not a component to kontra; components: {known}", word=excerpt(word), known=known)
@@ -153,7 +154,7 @@ class KontraSpec(NamedTuple):
         """These kontras, then ``other``'s (which win where they say the same component and seat)."""
         return KontraSpec(self.said + other.said)
 
-    def for_bid(self, bid: Bid, rules: Rules = DEFAULT_RULES, strict: bool = True) -> Kontra:
+    def for_bid(self, bid: Bid, *, rules: Rules = DEFAULT_RULES, strict: bool = True) -> Kontra:
         """The levels these kontras give ``bid`` (R36, R37).
 
         ``strict``: a component the bid lacks is an error, and so is a seat
@@ -167,7 +168,7 @@ class KontraSpec(NamedTuple):
             if said.component == ALL:
                 targets = list(components)
                 if said.seat is not None:
-                    joint = [c for c in targets if not individual(bid, c, rules)]
+                    joint = [c for c in targets if not individual(bid, c, rules=rules)]
                     if joint:
                         raise KontraError(
                             L_(
@@ -191,7 +192,7 @@ class KontraSpec(NamedTuple):
                 continue
             else:
                 targets = [said.component]
-                alone = individual(bid, said.component, rules)
+                alone = individual(bid, said.component, rules=rules)
                 if said.seat is not None and not alone:
                     if not strict:
                         continue  # a defender's own kontra, on a bid where it counts for both
@@ -220,7 +221,7 @@ class KontraSpec(NamedTuple):
                 for seat in SEATS if said.seat is None else (said.seat,):
                     pair[seat - 1] = said.level
         found = tuple((str(c), tuple(levels[c])) for c in components if c in levels and any(levels[c]))
-        return Kontra(found, tuple(str(c) for c in components if individual(bid, c, rules)))
+        return Kontra(found, tuple(str(c) for c in components if individual(bid, c, rules=rules)))
 
 
 class Kontra(NamedTuple):
@@ -274,7 +275,7 @@ NO_KONTRA = Kontra()
 NO_SPEC = KontraSpec()
 
 
-def parse_kontra(given: Union[None, str, Iterable[str], Mapping, KontraSpec]) -> KontraSpec:
+def parse_kontra(given: KontraSpecLike) -> KontraSpec:
     """Kontras as written: ``"party,ulti=2"``, several such strings (one per ``--kontra``),
     or from Python a mapping ``{"ulti": 2, "1:betli": 1}`` or ``{"betli": (1, 0)}``."""
     if given is None:
@@ -313,8 +314,8 @@ def parse_kontra(given: Union[None, str, Iterable[str], Mapping, KontraSpec]) ->
     return KontraSpec(tuple(said))
 
 
-def kontra_for(given, bid: Bid, rules: Rules = DEFAULT_RULES) -> Kontra:
+def kontra_for(given: KontraLike, bid: Bid, *, rules: Rules = DEFAULT_RULES) -> Kontra:
     """The :class:`Kontra` of ``bid`` from any form :func:`parse_kontra` reads, or a Kontra itself."""
     if isinstance(given, Kontra):
         return given
-    return parse_kontra(given).for_bid(bid, rules)
+    return parse_kontra(given).for_bid(bid, rules=rules)

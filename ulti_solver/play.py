@@ -44,7 +44,7 @@ class PlayRules(NamedTuple):
     core: Tuple[int, bool, bool] = (-1, False, False)
 
     @classmethod
-    def for_game(cls, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES) -> PlayRules:
+    def for_game(cls, bid: Bid, trump: Optional[Suit], *, rules: Rules = DEFAULT_RULES) -> PlayRules:
         """The rules of play of a game; the same few come back solve after solve, so they are kept.
 
         Each bid keeps the last one per trump (``Bid.games``), checked against the rules by
@@ -52,12 +52,12 @@ class PlayRules(NamedTuple):
         known = bid.games.get(trump)
         if known is not None and known[0] is rules:
             return known[1]
-        play = cls._for_game(bid, trump, rules)
+        play = cls._for_game(bid, trump, rules=rules)
         bid.games[trump] = (rules, play)
         return play
 
     @classmethod
-    def _for_game(cls, bid: Bid, trump: Optional[Suit], rules: Rules) -> PlayRules:
+    def _for_game(cls, bid: Bid, trump: Optional[Suit], *, rules: Rules) -> PlayRules:
         if trump is not None:
             strength = TRUMP_STRENGTH  # R2
         elif bid.colorless and rules.durchmars_ten_high:
@@ -88,10 +88,10 @@ def trick_winner(cards: Sequence[Card], play: PlayRules) -> int:
 def legal_moves(hand: Hand, trick: Sequence[Card], play: PlayRules, is_declarer: bool) -> Hand:
     """The cards of ``hand`` that may be played to ``trick`` (R9-R12), as a mask."""
     allowed = hand if not trick else _follow_or_trump(hand, trick, play)
-    seven = play.trump_seven
-    if play.seven_kept and is_declarer and (allowed >> seven) & 1:
+    seven = play.trump_seven  # None without trump, where nothing is kept
+    if play.seven_kept and is_declarer and seven is not None and (allowed >> seven) & 1:
         # R12: the trump seven is kept while the declarer holds another trump.
-        if hand & BB_SUITS[play.trump] & ~(1 << seven):
+        if hand & BB_SUITS[card_suit(seven)] & ~(1 << seven):
             allowed &= ~(1 << seven)
     return allowed
 

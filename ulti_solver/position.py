@@ -14,6 +14,7 @@ import re
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from . import checks
+from .accepted import CardsLike, DealLike
 from .cards import BB_ACES, BB_SUITS, Card, card_label, card_points, card_suit, cards_label, cards_of, parse_card
 from .deal import PART_NAMES_IN, SEAT_SUBJECTS, Deal
 from .errors import UltiInputError
@@ -74,7 +75,12 @@ class Position(NamedTuple):
     def after(self, card: Card, play: PlayRules) -> Position:
         """The position once the player to move has played ``card`` (assumed legal)."""
         seat = self.to_move
-        hands = tuple(h & ~(1 << card) if s == seat else h for s, h in enumerate(self.hands))
+        h, gone = self.hands, ~(1 << card)
+        hands = (
+            h[0] & gone if seat == 0 else h[0],
+            h[1] & gone if seat == 1 else h[1],
+            h[2] & gone if seat == 2 else h[2],
+        )
         trick = self.trick + (card,)
         if len(trick) < 3:
             return Position(hands, self.leader, self.so_far, trick)
@@ -82,7 +88,7 @@ class Position(NamedTuple):
         return Position(hands, winner, so_far)
 
 
-def start_of_play(deal: Deal) -> Position:
+def start_of_play(deal: DealLike) -> Position:
     """R8: the declarer leads the first trick with the dealt hands."""
     deal = checks.deal(deal)
     return Position(deal.hands, DECLARER)  # the default so_far is an empty Outcome, made once
@@ -154,7 +160,7 @@ def _names(mask: int) -> str:
     return cards_label(sorted(cards_of(mask), key=lambda c: (c >> 3, -(c & 7))))
 
 
-def replay(deal: Deal, play: PlayRules, cards: Sequence[Card], start: Optional[Position] = None) -> Position:
+def replay(deal: DealLike, play: PlayRules, cards: CardsLike, start: Optional[Position] = None) -> Position:
     """The position after ``cards`` are played from ``start`` (the opening lead by default).
 
     Every card is checked: it must be in the hand of the player to move and

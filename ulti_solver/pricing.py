@@ -174,7 +174,8 @@ def _group_table(scoring: Scoring, table: str, index: int, key: tuple) -> Dict[t
     bid, group = scoring.bid, GROUPS[index]
     priced = prices(bid, scoring.trump, table, scoring.rules.suit_values, scoring.kontra)
     live = [c for c in bid.ordered_components() if c in group.items and not scoring.lost_before_play(c)]
-    entries, seen = {}, {}  # seen: the group's total per (made, silent), few of them
+    entries = {}
+    seen: Dict[Tuple[FrozenSet[str], FrozenSet[str]], int] = {}  # the group's total per (made, silent), few
     for part, outcome in _group_outcomes(index):
         made = frozenset([c for c in live if scoring.component_made(c, outcome)])
         silent = frozenset(silent_items(scoring, outcome))

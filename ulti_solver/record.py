@@ -36,9 +36,9 @@ class GameRecord:
     trump: Optional[Suit]
     cards: List[Card]
 
-    def check(self, rules: Rules) -> None:
+    def check(self, *, rules: Rules) -> None:
         """Every card legal (R9-R12): a :class:`~ulti_solver.position.PlayError` names the first that is not."""
-        replay(self.deal, PlayRules.for_game(self.bid, self.trump, rules), self.cards)
+        replay(self.deal, PlayRules.for_game(self.bid, self.trump, rules=rules), self.cards)
 
     def __str__(self) -> str:
         trump = "" if self.trump is None else SUIT_NAMES[self.trump]

@@ -18,7 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Set, Tuple
 
 from .errors import UltiInputError, excerpt
 from .i18n import L_
@@ -76,7 +76,9 @@ class Reference:
 
 def reference_text(language: str = "en") -> str:
     """The reference as shipped in the package, in ``language`` (en, hu)."""
-    return resources.files(__package__).joinpath(*RESOURCES[language]).read_text(encoding="utf-8")
+    folder, name = RESOURCES[language]
+    # One name per step: Python 3.10's Traversable.joinpath takes one (a zipped install's too).
+    return (resources.files(__package__) / folder / name).read_text(encoding="utf-8")
 
 
 def parse_reference(text: str) -> Reference:
@@ -197,7 +199,7 @@ def glossary_mentioning(phrase: str, ref: Optional[Reference] = None) -> List[Gl
 def close_words(phrase: str, ref: Optional[Reference] = None, count: int = 3) -> List[str]:
     """Words of the reference that look like the phrase, for a search that found nothing."""
     ref = ref or reference()
-    vocabulary = set()
+    vocabulary: Set[str] = set()
     for rule in ref.rules:
         vocabulary.update(folded(word) for word in _WORD.findall(f"{rule.title} {rule.text}") if len(word) > 2)
     return difflib.get_close_matches(folded(phrase), sorted(vocabulary), n=count, cutoff=0.75)

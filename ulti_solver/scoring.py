@@ -11,10 +11,10 @@ the rules are written down once, here.  What each predicate reads is
 from __future__ import annotations
 
 from enum import Enum
-from typing import Optional, Tuple
+from typing import Optional, Tuple, cast
 
 from .bids import BETLI, DURCHMARS, FORTY_100, FOUR_ACES, PARTY, TWENTY_100, ULTI, Bid
-from .cards import BB_ACES, KING, OBER, Suit, hand_points
+from .cards import BB_ACES, KING, OBER, Hand, Suit, hand_points
 from .deal import Deal
 from .kontra import NO_KONTRA, Kontra
 from .play import PlayRules
@@ -43,7 +43,7 @@ class SilentItem(str, Enum):
     DURCHMARS = "durchmars"
 
     __str__ = str.__str__
-    __format__ = str.__format__
+    __format__ = str.__format__  # type: ignore[assignment]  # typeshed: Enum's own signature, same call
     __hash__ = str.__hash__  # as Component: a dict keyed by members must find plain names
 
 
@@ -103,31 +103,32 @@ class Scoring:
     """
 
     def __init__(
-        self, deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES, kontra: Kontra = NO_KONTRA
+        self, deal: Deal, bid: Bid, trump: Optional[Suit], *, rules: Rules = DEFAULT_RULES, kontra: Kontra = NO_KONTRA
     ):
         if deal.talon is None:
             deal.require_talon()  # raises the error that says why
+        self.talon = cast(Hand, deal.talon)  # not None: require_talon raised above
         self.deal, self.bid, self.trump, self.rules, self.kontra = deal, bid, trump, rules, kontra
         # PlayRules.for_game's own lookup, inline: a call is a twentieth of a short solve.
         known = bid.games.get(trump)
-        play = known[1] if known is not None and known[0] is rules else PlayRules.for_game(bid, trump, rules)
+        play = known[1] if known is not None and known[0] is rules else PlayRules.for_game(bid, trump, rules=rules)
         self.play = play
         self.seven = play.trump_seven
 
     @_once
     def total_trick_points(self) -> int:
         """R4: what the tricks hold, the last-trick bonus included: 90 less the talon's aces and tens."""
-        return 90 - hand_points(self.deal.talon)
+        return 90 - hand_points(self.talon)
 
     @_once
     def talon_declarer(self) -> int:
         """R16: the talon's aces and tens, if they count for the declarer."""
-        return hand_points(self.deal.talon) if self.rules.talon_to_declarer else 0
+        return hand_points(self.talon) if self.rules.talon_to_declarer else 0
 
     @_once
     def talon_defenders(self) -> int:
         """R16: the talon's aces and tens, if they count for the defenders (the default)."""
-        return 0 if self.rules.talon_to_declarer else hand_points(self.deal.talon)
+        return 0 if self.rules.talon_to_declarer else hand_points(self.talon)
 
     @_once
     def dealt_marriages(self) -> Tuple[int, int]:
@@ -160,7 +161,7 @@ class Scoring:
     @_once
     def ace_in_talon(self) -> bool:
         """R20: an ace in the talon sinks four aces."""
-        return bool(self.deal.talon & BB_ACES)
+        return bool(self.talon & BB_ACES)
 
     @_once
     def seven_holder(self) -> Optional[int]:

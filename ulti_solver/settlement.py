@@ -251,7 +251,7 @@ def price_items(priced: Prices, made, silent) -> List[Item]:
 def _kontra(bid: Bid, kontra, rules: Rules) -> Kontra:
     if kontra is None:
         return NO_KONTRA
-    return kontra_for(kontra, bid, rules)
+    return kontra_for(kontra, bid, rules=rules)
 
 
 def settle(

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Dict, Optional
 
-from .bids import Bid, Component
+from .bids import Bid
 from .cards import SUIT_NAMES, Suit
 from .deal import Deal
 from .kontra import NO_KONTRA, Kontra, half
@@ -30,13 +30,13 @@ class Solution:
     deal: Deal
     bid: Bid
     trump: Optional[Suit]
-    rules: Rules
-    components: Dict[Component, bool]
+    rules: Rules = field(kw_only=True)  # keyword-only, as everywhere in the API
+    components: Dict[str, bool]  # by component name (a Component is its name)
     joint: bool
     declarer_points: Optional[int]
     silent: Optional[Dict[SilentItem, bool]] = None
     value_total: Optional[int] = None
-    kontra: Kontra = NO_KONTRA
+    kontra: Kontra = field(default=NO_KONTRA, kw_only=True)
     concede_total: Optional[int] = None  # R39: what conceding gives the declarer in all
     position: Optional[Position] = field(default=None, compare=False)
     nodes: int = field(default=0, compare=False)  # work done, not part of the answer

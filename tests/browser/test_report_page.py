@@ -109,7 +109,7 @@ def test_the_page_is_not_blank(watched, games_page):
 def knowable_game() -> dict:
     """Game 1 as the player's view will carry it: a knowable loss per card, with its error and band."""
     record = parse_record(GAMES.read_text(encoding="utf-8").splitlines()[7])
-    game = game_data(analyse_game(record.deal, record.bid, record.trump, record.cards, make_rules()))
+    game = game_data(analyse_game(record.deal, record.bid, record.trump, record.cards, rules=make_rules()))
     for entry in game["analysis"][:-1]:
         entry["hindsight_loss"] = entry["cost"]
         entry["hindsight_band"] = band(entry["cost"])

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Iterable, List, Optional, Sequence, Tuple, cast
 
 from .. import checks
+from ..accepted import BidsLike, DealLike, KontraSpecLike, RulesLike
 from ..bids import NO_TRUMP_BIDS, NON_RED_TRUMPS, TRUMP_BIDS, Bid, red_form
 from ..cards import HEARTS, Suit, card_name
 from ..coerce import as_bids, as_deal, as_rules
@@ -73,6 +74,7 @@ class Candidate:
 
     def as_json(self) -> dict:
         """As ``solve --value`` prints it, plus the rank (and the discard, for a 12-card hand)."""
+        assert self.solution is not None  # solved for every ranked candidate, the ones printed
         data = self.solution.as_json()
         if self.discard is not None:
             data["discard"] = [card_name(c) for c in self.discard]
@@ -112,7 +114,7 @@ class BestBids:
         }
 
 
-def candidates_of(deal: Deal, bids: Optional[Sequence[Bid]] = None, rules: Rules = DEFAULT_RULES):
+def candidates_of(deal: Deal, bids: Optional[Sequence[Bid]] = None, *, rules: Rules = DEFAULT_RULES):
     """Every candidate of R35 for ``deal`` (dealt, or 12 cards before the discard), in the fixed order.
 
     ``bids`` restricts them (each in the trumps R28/R29 give it, as ``solve``
@@ -142,7 +144,7 @@ class _Reach:
     final with at most U points (R34 is a minimax, so the value is at most each).
     """
 
-    def __init__(self, rules: Rules, impl: str):
+    def __init__(self, *, rules: Rules, impl: Optional[str]):
         self.rules, self.impl = rules, impl
         self.answers: dict = {}
 
@@ -150,7 +152,7 @@ class _Reach:
         key = (cand.deal, scoring.play, scoring.component_signature(component), component)
         if key not in self.answers:
             self.answers[key] = component_makeable(
-                cand.deal, cand.bid, cand.trump, self.rules, component, impl=self.impl
+                cand.deal, cand.bid, cand.trump, rules=self.rules, component=component, impl=self.impl
             )
         return self.answers[key]
 
@@ -162,7 +164,7 @@ class _Reach:
             return True
         if units >= high:
             return False
-        if reaches_units(cand.deal, cand.bid, cand.trump, self.rules, units, impl=self.impl):
+        if reaches_units(cand.deal, cand.bid, cand.trump, rules=self.rules, units=units, impl=self.impl):
             low = units
         else:
             high = units
@@ -191,13 +193,14 @@ NO_BAR = -(10**6)
 
 
 def best_bids(
-    deal: Deal,
-    rules: Rules = DEFAULT_RULES,
+    deal: DealLike,
+    *,
+    rules: RulesLike = DEFAULT_RULES,
     top: int = 10,
-    bids: Optional[Sequence[Bid]] = None,
+    bids: BidsLike = None,
     impl: Optional[str] = None,
-    on_progress=None,
-    kontra: KontraSpec = NO_SPEC,
+    on_progress: Optional[Callable[[int], None]] = None,
+    kontra: KontraSpecLike = NO_SPEC,
 ) -> BestBids:
     """R35: the ``top`` best candidates (all of them for ``top == 0``), exact and ranked.
 
@@ -212,13 +215,19 @@ def best_bids(
     impl = implementation(impl)
     kontra.check_some_bid_has(CANDIDATE_BIDS_ONLY if bids is None else bids)
     pool: List[Candidate] = []
-    for order, (after, bid, trump, discard) in enumerate(candidates_of(deal, bids, rules)):
-        scoring = Scoring(after, bid, trump, rules, kontra.for_bid(bid, rules, strict=False) if kontra else NO_KONTRA)
+    for order, (after, bid, trump, discard) in enumerate(candidates_of(deal, bids, rules=rules)):
+        scoring = Scoring(
+            after,
+            bid,
+            trump,
+            rules=rules,
+            kontra=kontra.for_bid(bid, rules=rules, strict=False) if kontra else NO_KONTRA,
+        )
         table = final_table(scoring)
         pool.append(Candidate(order, after, bid, trump, discard, scoring, table, table.most()))
     searched = tested = skipped = 0
     valued: List[Candidate] = []
-    reach = _Reach(rules, impl)
+    reach = _Reach(rules=rules, impl=impl)
     # Best first, lazily: the candidate with the highest bound is taken from a heap; a bound
     # not yet refined one goal at a time (_Reach.upper) is refined and goes back in, a refined
     # one is valued (or tested against the bar).  So the likeliest winners are valued first,
@@ -239,11 +248,11 @@ def best_bids(
             cand.upper = reach.upper(cand, NO_BAR if bar is None else bar)
             heapq.heappush(waiting, (-cand.upper, order, True, index))
             continue
-        game = _game(cand, rules)
-        if bar is not None and not total_at_least(*game, bar, kontra=cand.scoring.kontra, impl=impl):
+        game = _game(cand)
+        if bar is not None and not total_at_least(*game, bar, rules=rules, kontra=cand.scoring.kontra, impl=impl):
             tested += 1
         else:
-            cand.total = value_total(*game, kontra=cand.scoring.kontra, impl=impl)
+            cand.total = value_total(*game, rules=rules, kontra=cand.scoring.kontra, impl=impl)
             searched += 1
             valued.append(cand)
             if top > 0:
@@ -252,15 +261,15 @@ def best_bids(
             on_progress(searched + tested + skipped, len(pool))
     if on_progress is not None:
         on_progress(len(pool), len(pool))
-    valued.sort(key=lambda c: (-c.total, c.order))
+    valued.sort(key=lambda c: (-cast(int, c.total), c.order))  # every valued candidate has its total
     ranked = _ranked(valued, top)
     for cand in ranked:
-        cand.solution = solve(*_game(cand, rules), value=True, kontra=cand.scoring.kontra, impl=impl)
+        cand.solution = solve(*_game(cand), rules=rules, value=True, kontra=cand.scoring.kontra, impl=impl)
     return BestBids(ranked, len(pool), searched, tested, skipped, deal, rules, kontra)
 
 
-def _game(cand: Candidate, rules: Rules):
-    return cand.deal, cand.bid, cand.trump, rules
+def _game(cand: Candidate) -> Tuple[Deal, Bid, Optional[Suit]]:
+    return cand.deal, cand.bid, cand.trump
 
 
 def _ranked(valued: List[Candidate], top: int) -> List[Candidate]:

@@ -65,7 +65,7 @@ def family_of(core: Tuple[int, bool, bool]) -> Family:
     return trump, ten_low
 
 
-def goals_for(family: Family, hand: int, rules: Rules) -> Tuple[str, ...]:
+def goals_for(family: Family, hand: int, *, rules: Rules) -> Tuple[str, ...]:
     """The goals worth asking for a declarer's ten cards (``hand``) in a family of games: the ulti
     only when he holds the trump seven (else the seven that wins the last trick is a defender's);
     without trump, each goal where its question is played in the family's rank order."""
@@ -76,20 +76,21 @@ def goals_for(family: Family, hand: int, rules: Rules) -> Tuple[str, ...]:
         return tuple(
             goal
             for goal in ("every trick", "no trick")
-            if PlayRules.for_game(_QUESTIONS[goal, False], None, rules).core[2] == ten_low
+            if PlayRules.for_game(_QUESTIONS[goal, False], None, rules=rules).core[2] == ten_low
         )
     if (hand >> make_card(trump, SEVEN)) & 1:
         return ("every trick", "four aces", "ulti")
     return ("every trick", "four aces")
 
 
-def goal_answers(deals: Sequence[Deal], family: Family, goals: Sequence[str], rules: Rules) -> Dict[str, List[bool]]:
+def goal_answers(deals: Sequence[Deal], family: Family, goals: Sequence[str], *, rules: Rules) -> Dict[str, List[bool]]:
     """For each goal, whether the declarer can force it in each world (the facade's many-worlds call)."""
     from ..search import world_joints
 
     trump, _ = family
     return {
-        goal: world_joints(deals, _QUESTIONS[goal, trump >= 0], None if trump < 0 else trump, rules) for goal in goals
+        goal: world_joints(deals, _QUESTIONS[goal, trump >= 0], None if trump < 0 else trump, rules=rules)
+        for goal in goals
     }
 
 

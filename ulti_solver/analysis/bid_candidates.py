@@ -77,10 +77,11 @@ def scored_cards(play: PlayRules, hand: int) -> int:
     """The cards of the 12-card ``hand`` whose place (kept or discarded) the scoring reads in a game
     under ``play`` (see the module): a king or ober only with its partner in the hand, for alone
     it makes no marriage for the declarer, kept or not, and none for the defenders either way."""
-    if play.trump is None:
+    seven = play.trump_seven  # None exactly when there is no trump
+    if seven is None:
         return 0
     married = sum(pair for pair in BB_MARRIAGES if hand & pair == pair)
-    return BB_POINT_CARDS | married | (1 << play.trump_seven)
+    return BB_POINT_CARDS | married | (1 << seven)
 
 
 def play_classes(hand: int, play: PlayRules) -> Dict[int, Tuple[int, ...]]:
@@ -110,7 +111,8 @@ def canonical_discard(discard: Discard, classes: Dict[int, Tuple[int, ...]]) -> 
     """The discard of ``discard``'s class: the same number of cards from each class, its weakest."""
     counts = Counter(classes[card] for card in discard)
     chosen = [card for members, k in counts.items() for card in members[:k]]
-    return tuple(sorted(chosen, key=deal_order))
+    first, second = sorted(chosen, key=deal_order)  # two cards, as the discard has
+    return first, second
 
 
 def candidate_pairs(bids: Optional[Sequence[Bid]]) -> List[Tuple[Bid, Optional[Suit]]]:
@@ -128,6 +130,7 @@ def candidate_pairs(bids: Optional[Sequence[Bid]]) -> List[Tuple[Bid, Optional[S
 def candidates(
     hand: int,
     bids: Optional[Sequence[Bid]],
+    *,
     rules: Rules,
     kontra: KontraSpec = NO_SPEC,
     example: Optional[Deal] = None,
@@ -144,10 +147,10 @@ def candidates(
     position = {d: i for i, d in enumerate(discards)}
     found: Dict[Tuple[Discard, int], BidCandidate] = {}
     family_classes: Dict[tuple, Dict[int, Tuple[int, ...]]] = {}
-    levels = {bid: kontra.for_bid(bid, rules, strict=False) if kontra else NO_KONTRA for bid, _ in pairs}
+    levels = {bid: kontra.for_bid(bid, rules=rules, strict=False) if kontra else NO_KONTRA for bid, _ in pairs}
     for discard in discards:
         for index, (bid, trump) in enumerate(pairs):
-            play = PlayRules.for_game(bid, trump, rules)
+            play = PlayRules.for_game(bid, trump, rules=rules)
             family = (play.trump, play.strength)
             classes = family_classes.get(family)
             if classes is None:
@@ -162,7 +165,7 @@ def candidates(
                 known.same_as.append(discard)
     kept = sorted(found.values(), key=lambda c: c.order)
     total = len(discards) * len(pairs)
-    beaten_by = _beaten(kept, example, rules)
+    beaten_by = _beaten(kept, example, rules=rules)
     weighed = [c for c in kept if c.order not in beaten_by]
     return CandidateSet(weighed, total, total - len(kept), len(beaten_by), beaten_by)
 
@@ -196,10 +199,10 @@ def defender_marriages(unseen: int, trump: Optional[Suit]) -> List[int]:
     return sorted({sum(chosen) for k in range(len(options) + 1) for chosen in itertools.combinations(options, k)})
 
 
-def table_with(deal: Deal, bid: Bid, trump, rules: Rules, kontra: Kontra, defenders: Optional[int]) -> FinalTable:
+def table_with(deal: Deal, bid: Bid, trump, defenders: Optional[int], *, rules: Rules, kontra: Kontra) -> FinalTable:
     """The final table of a game with the defenders' marriages set to ``defenders`` (R15): the only
     fact of a world the table reads that the declarer cannot see (his cards and talon he knows)."""
-    scoring = Scoring(deal, bid, trump, rules, kontra)
+    scoring = Scoring(deal, bid, trump, rules=rules, kontra=kontra)
     if defenders is not None and bid.plays_party:
         # Scoring keeps what it works out in its own __dict__ (scoring._once): set it there.
         scoring.__dict__["dealt_marriages"] = (marriage_value(deal.hands[0], trump), defenders)
@@ -217,23 +220,23 @@ def freer_or_same(worse: Tuple[int, bool, bool], better: Tuple[int, bool, bool],
 
 
 def beats_everywhere(
-    better: BidCandidate, worse: BidCandidate, deal: Deal, rules: Rules, marriages: Sequence[int]
+    better: BidCandidate, worse: BidCandidate, deal: Deal, marriages: Sequence[int], *, rules: Rules
 ) -> bool:
     """Whether ``better`` has the higher double-dummy value than ``worse`` in every world (the module)."""
-    seven = PlayRules.for_game(worse.bid, worse.trump, rules).trump_seven
+    seven = PlayRules.for_game(worse.bid, worse.trump, rules=rules).trump_seven
     holds_seven = seven is not None and bool((deal.hands[0] >> seven) & 1)
     if not freer_or_same(worse.core, better.core, holds_seven):
         return False
     party = better.bid.plays_party or worse.bid.plays_party
     for defenders in marriages if party else [None]:
-        good = table_with(deal, better.bid, better.trump, rules, better.kontra, defenders).values
-        bad = table_with(deal, worse.bid, worse.trump, rules, worse.kontra, defenders).values
+        good = table_with(deal, better.bid, better.trump, rules=rules, kontra=better.kontra, defenders=defenders).values
+        bad = table_with(deal, worse.bid, worse.trump, rules=rules, kontra=worse.kontra, defenders=defenders).values
         if any(b > g - 1 for g, b in zip(good, bad, strict=True)):
             return False
     return True
 
 
-def _beaten(kept: List[BidCandidate], example: Deal, rules: Rules) -> Dict[int, int]:
+def _beaten(kept: List[BidCandidate], example: Deal, *, rules: Rules) -> Dict[int, int]:
     """order -> the order of a simpler candidate that beats it in every world.  ``example`` is a world:
     what the scoring reads of it here (the declarer's cards and the talon) is the same in all."""
     by_game = {(c.discard, c.bid, c.trump): c for c in kept}
@@ -244,14 +247,14 @@ def _beaten(kept: List[BidCandidate], example: Deal, rules: Rules) -> Dict[int, 
         deal = deals.get(cand.discard)
         if deal is None:
             deal = deals[cand.discard] = example.discard(*cand.discard)
-        scoring = Scoring(deal, cand.bid, cand.trump, rules, cand.kontra)
+        scoring = Scoring(deal, cand.bid, cand.trump, rules=rules, kontra=cand.kontra)
         lost = [c for c in cand.bid.ordered_components() if scoring.lost_before_play(c)]
         if not lost:
             continue
         marriages = defender_marriages(unseen, cand.trump)
         for simpler in simpler_bids(cand.bid, lost):
             better = by_game.get((cand.discard, simpler, cand.trump))
-            if better is not None and beats_everywhere(better, cand, deal, rules, marriages):
+            if better is not None and beats_everywhere(better, cand, deal, rules=rules, marriages=marriages):
                 beaten[cand.order] = better.order
                 break
     return beaten

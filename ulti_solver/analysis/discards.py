@@ -57,10 +57,11 @@ def twelve_card_deal(deal: Deal) -> Deal:
     is read as the declarer picking the talon up, which lets a player ask
     "what should I have discarded?" about a deal already played.
     """
-    if deal.before_discard:
+    talon = deal.talon
+    if talon is None:  # before the discard already
         return deal
     hands = deal.hands
-    return Deal((hands[0] | deal.talon, hands[1], hands[2]), None)
+    return Deal((hands[0] | talon, hands[1], hands[2]), None)
 
 
 def all_discards(hand12: int) -> List[Discard]:
@@ -165,16 +166,17 @@ def discard_tasks(deal: Deal, bid: Bid, trump: Optional[Suit]) -> List[DiscardTa
 
 
 def solve_discard(
-    task: DiscardTask, rules: Rules = DEFAULT_RULES, silent: bool = False, value: bool = False, kontra=None
+    task: DiscardTask, *, rules: Rules = DEFAULT_RULES, silent: bool = False, value: bool = False, kontra=None
 ) -> DiscardResult:
     """Discard, then solve the 10-card deal; a module-level function so worker processes can run it.
     ``kontra``: the kontras on the bid (R36-R39), for the value."""
     after = task.before.discard(*task.discard)
+    assert after.talon is not None  # the two cards discarded are the talon now
     held_before = needed_marriage(task.before.hands[0], task.bid, task.trump) is None
     missing_after = needed_marriage(after.hands[0], task.bid, task.trump)
     return DiscardResult(
         discard=task.discard,
-        solution=solve(after, task.bid, task.trump, rules, silent=silent, value=value, kontra=kontra),
+        solution=solve(after, task.bid, task.trump, rules=rules, silent=silent, value=value, kontra=kontra),
         talon_points=10 * popcount(after.talon & BB_POINT_CARDS),
         breaks_marriage=missing_after if held_before else None,
     )
@@ -189,6 +191,7 @@ def solve_discards(
     deal: Deal,
     bid: Bid,
     trump: Optional[Suit],
+    *,
     rules: Rules = DEFAULT_RULES,
     silent: bool = False,
     value: bool = False,
@@ -203,7 +206,7 @@ def solve_discards(
     results = []
     tasks = discard_tasks(deal, bid, trump)
     for task in tasks:
-        results.append(solve_discard(task, rules, silent, value, kontra))
+        results.append(solve_discard(task, rules=rules, silent=silent, value=value, kontra=kontra))
         if on_progress is not None:
             on_progress(len(results), len(tasks))
     return rank_discards(results)

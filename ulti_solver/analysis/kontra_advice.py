@@ -37,14 +37,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Protocol, Sequence, Tuple
 
+from ..accepted import BidLike, HandLike, KontraSpecLike, RulesLike, TrumpLike
 from ..bids import FORTY_100, TWENTY_100, Bid, bid_words, trumps_to_solve
 from ..cards import BB_MARRIAGES, SUITS, format_hand
 from ..coerce import as_bid, as_rules, as_trump
 from ..deal import Deal
 from ..errors import UltiInputError
-from ..i18n import L_, Joined
+from ..i18n import L_, Joined, Text
 from ..knowledge import InformationSet, information_set_from_hand
 from ..knowledge.facts import suit_words
 from ..knowledge.source import GivenWorlds, WorldSource, drawn
@@ -67,8 +68,8 @@ class KontraAdviceError(UltiInputError):
 class _KontraWords:
     """The kontras said, in words when printed (in the language of that moment, as a message is)."""
 
-    def __init__(self, kontra: Kontra):
-        self.kontra = kontra
+    def __init__(self, said: Kontra):
+        self.kontra = said
 
     def __str__(self) -> str:
         return self.kontra.words()
@@ -78,6 +79,12 @@ class _KontraWords:
 
 
 # -- The worlds -----------------------------------------------------------------------------
+
+
+class DrawsWorlds(Protocol):
+    """What the worlds task draws from: :class:`Worlds`, or worlds given."""
+
+    def world(self, seed: int, index: int) -> Deal: ...
 
 
 @dataclass(frozen=True)
@@ -102,7 +109,7 @@ class Worlds:
     def world(self, seed: int, index: int) -> Deal:
         return drawn(self, seed, index)
 
-    def explain(self) -> List[str]:
+    def explain(self) -> Sequence[Text]:
         if len(self.sets) == 1:
             return self.sets[0].explain()
         suits = [suit_words(next(iter(info.announced[0]))) for info in self.sets]
@@ -117,7 +124,7 @@ def _may_hold(hand: int, suit: int) -> bool:
 
 
 def worlds_for(
-    hand: int, seat: int, bid: Bid, trump: Optional[int], rules: Rules, talon: Optional[int], marriages
+    hand: int, seat: int, bid: Bid, trump: Optional[int], talon: Optional[int], marriages, *, rules: Rules
 ) -> Worlds:
     """The worlds before the first lead (R40-R42).  Unless ``marriages`` says otherwise, a defender
     takes the declarer of a 40-100 to hold his forty and of a 20-100 a twenty (he bid it, and he
@@ -125,11 +132,11 @@ def worlds_for(
     after the kontras."""
 
     def one(told):
-        return information_set_from_hand(hand, seat, bid, trump, rules, (), talon=talon, marriages=told)
+        return information_set_from_hand(hand, seat, bid, trump, rules=rules, played=(), talon=talon, marriages=told)
 
     if marriages is not None or seat == 0:
         return Worlds((one(marriages),))
-    if FORTY_100 in bid.components and _may_hold(hand, trump):
+    if FORTY_100 in bid.components and trump is not None and _may_hold(hand, trump):
         return Worlds((one({0: {trump}}),))
     if TWENTY_100 in bid.components:
         suits = [s for s in SUITS if s != trump and _may_hold(hand, s)]
@@ -161,14 +168,14 @@ class Choice:
         return self.component if self.seat is None else f"{self.seat}:{self.component}"
 
 
-def choices_for(seat: int, bid: Bid, rules: Rules, base: Kontra) -> List[Choice]:
+def choices_for(seat: int, bid: Bid, base: Kontra, *, rules: Rules) -> List[Choice]:
     """What ``seat`` may double next (R36): a defender, a component at an even level (none, or
     redoubled), for both defenders where the kontra is joint and for himself where it is his own;
     the declarer, a component at an odd level (kontra'd, or szubkontra'd), each defender's on its
     own where individual.  Then ``all``: every one of them at once, when there are two or more."""
     found: List[Choice] = []
     for component in bid.ordered_components():
-        alone = individual(bid, component, rules)
+        alone = individual(bid, component, rules=rules)
         seats = (seat,) if seat != 0 and alone else (1, 2) if alone else (None,)
         for who in seats:
             level = base.level(component, who or (seat or 1))
@@ -183,27 +190,27 @@ def choices_for(seat: int, bid: Bid, rules: Rules, base: Kontra) -> List[Choice]
     return found
 
 
-def after(spec: KontraSpec, choice: Optional[Choice], bid: Bid, rules: Rules) -> Kontra:
+def after(spec: KontraSpec, choice: Optional[Choice], bid: Bid, *, rules: Rules) -> Kontra:
     """The kontras once ``choice`` is said on top of ``spec``."""
     if choice is None:
-        return spec.for_bid(bid, rules)
-    return spec.then(KontraSpec(choice.said)).for_bid(bid, rules)
+        return spec.for_bid(bid, rules=rules)
+    return spec.then(KontraSpec(choice.said)).for_bid(bid, rules=rules)
 
 
 # -- One world ------------------------------------------------------------------------------
 
 
-def _symmetric(kontra: Kontra) -> bool:
-    return all(first == second for _, (first, second) in kontra.levels)
+def _symmetric(said: Kontra) -> bool:
+    return all(first == second for _, (first, second) in said.levels)
 
 
-def _seat_levels(kontra: Kontra, seat: int) -> Kontra:
+def _seat_levels(said: Kontra, seat: int) -> Kontra:
     """The kontras with both defenders at ``seat``'s levels: its settlement is twice his S_d."""
-    levels = tuple((c, (pair[seat - 1], pair[seat - 1])) for c, pair in kontra.levels if pair[seat - 1])
-    return Kontra(levels, kontra.individual)
+    levels = tuple((c, (pair[seat - 1], pair[seat - 1])) for c, pair in said.levels if pair[seat - 1])
+    return Kontra(levels, said.individual)
 
 
-def twice_share(deal: Deal, bid: Bid, trump, rules: Rules, kontra: Kontra, total: int, seat: int) -> int:
+def twice_share(deal: Deal, bid: Bid, trump, total: int, seat: int, *, rules: Rules, kontra: Kontra) -> int:
     """2 S_d: twice what defender ``seat`` pays the declarer in the game whose value is ``total``
     (the module: half the total where kontras are joint; else read off the outcomes the total
     belongs to, or, where those differ for him, off the end of one best line)."""
@@ -212,33 +219,33 @@ def twice_share(deal: Deal, bid: Bid, trump, rules: Rules, kontra: Kontra, total
     from ..pricing import final_values
     from ..scoring import Scoring
 
-    totals = final_values(Scoring(deal, bid, trump, rules, kontra))
-    mine = final_values(Scoring(deal, bid, trump, rules, _seat_levels(kontra, seat)))
+    totals = final_values(Scoring(deal, bid, trump, rules=rules, kontra=kontra))
+    mine = final_values(Scoring(deal, bid, trump, rules=rules, kontra=_seat_levels(kontra, seat)))
     shares = {m for t, m in zip(totals, mine, strict=True) if t == total}
     if len(shares) == 1:
         return shares.pop()
-    return _share_on_best_line(deal, bid, trump, rules, kontra, seat)
+    return _share_on_best_line(deal, bid, trump, rules=rules, kontra=kontra, seat=seat)
 
 
-def _share_on_best_line(deal: Deal, bid: Bid, trump, rules: Rules, kontra: Kontra, seat: int) -> int:
+def _share_on_best_line(deal: Deal, bid: Bid, trump, seat: int, *, rules: Rules, kontra: Kontra) -> int:
     from ..analysis.replay import best_line
     from ..play import PlayRules
     from ..position import replay, start_of_play
     from ..scoring import Scoring
     from ..settlement import game_settlement
 
-    line = best_line(deal, bid, trump, rules, start_of_play(deal), kontra=kontra)
-    end = replay(deal, PlayRules.for_game(bid, trump, rules), line)
-    return 2 * game_settlement(Scoring(deal, bid, trump, rules, kontra), end.so_far).by_defender[seat - 1]
+    line = best_line(deal, bid, trump, rules=rules, position=start_of_play(deal), kontra=kontra)
+    end = replay(deal, PlayRules.for_game(bid, trump, rules=rules), line)
+    return 2 * game_settlement(Scoring(deal, bid, trump, rules=rules, kontra=kontra), end.so_far).by_defender[seat - 1]
 
 
-def components_made(deals: Sequence[Deal], bid: Bid, trump, rules: Rules, component: str) -> List[bool]:
+def components_made(deals: Sequence[Deal], bid: Bid, trump, component: str, *, rules: Rules) -> List[bool]:
     """Whether the declarer can force ``component`` (R14-R23; ``all``: the whole bid, R24) in each deal."""
     from ..search import component_makeable, world_joints
 
     if component == ALL or len(bid.components) == 1:
-        return world_joints(deals, bid, trump, rules)
-    return [component_makeable(deal, bid, trump, rules, component) for deal in deals]
+        return world_joints(deals, bid, trump, rules=rules)
+    return [component_makeable(deal, bid, trump, rules=rules, component=component) for deal in deals]
 
 
 def _worlds_task(source: WorldSource, seat: int, bid: Bid, trump, rules: Rules, kontras, components, indices):
@@ -250,9 +257,14 @@ def _worlds_task(source: WorldSource, seat: int, bid: Bid, trump, rules: Rules, 
     deals = source.deals(indices)
     shares = []
     for kontra in kontras:
-        totals = world_totals(deals, bid, trump, rules, kontra=kontra)
-        shares.append([twice_share(d, bid, trump, rules, kontra, t, seat) for d, t in zip(deals, totals, strict=True)])
-    made = {c: components_made(deals, bid, trump, rules, c) for c in components}
+        totals = world_totals(deals, bid, trump, rules=rules, kontra=kontra)
+        shares.append(
+            [
+                twice_share(d, bid, trump, rules=rules, kontra=kontra, total=t, seat=seat)
+                for d, t in zip(deals, totals, strict=True)
+            ]
+        )
+    made = {c: components_made(deals, bid, trump, rules=rules, component=c) for c in components}
     return shares, made
 
 
@@ -337,15 +349,15 @@ def _chunks(count: int) -> List[range]:
 
 
 def advise_kontra(
-    hand,
+    hand: HandLike,
     seat: int,
-    bid,
-    trump=None,
+    bid: BidLike,
+    trump: TrumpLike = None,
     *,
-    kontra=None,
-    talon=None,
+    kontra: KontraSpecLike = None,
+    talon: Optional[HandLike] = None,
     marriages=None,
-    rules=DEFAULT_RULES,
+    rules: RulesLike = DEFAULT_RULES,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     worlds: Optional[Sequence[Deal]] = None,
@@ -374,8 +386,8 @@ def advise_kontra(
             L_("the declarer weighs a redouble with his ten cards and the talon he laid: give the talon")
         )
     spec = parse_kontra(kontra)
-    base = spec.for_bid(bid, rules)
-    options = choices_for(seat, bid, rules, base)
+    base = spec.for_bid(bid, rules=rules)
+    options = choices_for(seat, bid, rules=rules, base=base)
     if not options:
         if seat == 0:
             raise KontraAdviceError(
@@ -393,15 +405,15 @@ def advise_kontra(
                 kontra=_KontraWords(base),
             )
         )
-    info = worlds_for(own, seat, bid, trump, rules, talon, marriages)
-    kontras = [base] + [after(spec, choice, bid, rules) for choice in options]
+    info = worlds_for(own, seat, bid, trump, rules=rules, talon=talon, marriages=marriages)
+    kontras = [base] + [after(spec, choice, bid, rules=rules) for choice in options]
     components = [c.component for c in options]
     exact = worlds is not None
-    if exact:
+    if worlds is not None:
         deals = list(worlds)
         if not deals:
             raise KontraAdviceError(L_("no world given"))
-        shares, made = _worlds_task_on(deals, seat, bid, trump, rules, kontras, components)
+        shares, made = _worlds_task_on(deals, seat, bid, trump, kontras, components, rules=rules)
         count = len(deals)
     else:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:

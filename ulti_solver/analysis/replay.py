@@ -14,9 +14,10 @@ than the first.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .. import checks
+from ..accepted import BidLike, CardsLike, DealLike, KontraLike, PositionLike, RulesLike, TrumpLike
 from ..bids import BETLI, DURCHMARS, Bid
 from ..cards import SUIT_NAMES, Card, Suit, card_label, card_name, cards_of
 from ..coerce import as_cards, as_game, as_game_at
@@ -31,7 +32,7 @@ from ..solution import Solution
 from ..variants import DEFAULT_RULES, Rules
 
 
-def _best(values: Dict[Card, int], seat: int) -> List[Card]:
+def _best(values: Dict[Card, float], seat: int) -> List[Card]:
     """The cards whose value is the mover's best: the most S for the declarer, the least for a defender."""
     target = max(values.values()) if seat == DECLARER else min(values.values())
     return [card for card, v in values.items() if v == target]
@@ -41,21 +42,21 @@ def card_solutions(
     deal: Deal,
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules,
     position: Position,
     *,
+    rules: Rules,
     silent: bool = False,
-    kontra=None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> Dict[Card, Solution]:
     """For every card the player to move may play (R9-R12): the full answers after it, value included."""
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     return {
         card: solve(
             deal,
             bid,
             trump,
-            rules,
+            rules=rules,
             position=position.after(card, play),
             silent=silent,
             value=True,
@@ -67,58 +68,66 @@ def card_solutions(
 
 
 def card_values(
-    deal: Deal,
-    bid: Bid,
-    trump: Optional[Suit],
-    rules: Rules,
-    position: Position,
-    impl: Optional[str] = None,
+    deal: DealLike,
+    bid: BidLike,
+    trump: TrumpLike,
+    position: PositionLike,
     *,
-    kontra=None,
-) -> Dict[Card, int]:
+    rules: RulesLike = DEFAULT_RULES,
+    impl: Optional[str] = None,
+    kontra: KontraLike = None,
+) -> Dict[Card, float]:
     """The value S (R34, under ``kontra``: R39) after each card the player to move may play."""
-    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
-    checks.position(position, deal, required=True)
-    play = PlayRules.for_game(bid, trump, rules)
+    deal, bid, trump, rules, given = as_game_at(deal, bid, trump, rules=rules, position=position)
+    at: Position = checks.position(given, deal, required=True)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     return {
-        card: position_value(deal, bid, trump, rules, position=position.after(card, play), kontra=kontra, impl=impl)
-        for card in cards_of(position.legal(play))
+        card: position_value(deal, bid, trump, rules=rules, position=at.after(card, play), kontra=kontra, impl=impl)
+        for card in cards_of(at.legal(play))
     }
 
 
-def best_cards(values: Dict[Card, int], position: Position) -> List[Card]:
+def best_cards(values: Dict[Card, float], position: Position) -> List[Card]:
     """The cards that keep the mover's best value, in card order."""
     return _best(values, position.to_move)
 
 
 def best_line(
-    deal: Deal,
-    bid: Bid,
-    trump: Optional[Suit],
-    rules: Rules,
-    position: Position,
-    impl: Optional[str] = None,
+    deal: DealLike,
+    bid: BidLike,
+    trump: TrumpLike,
+    position: PositionLike,
     *,
-    kontra=None,
+    rules: RulesLike = DEFAULT_RULES,
+    impl: Optional[str] = None,
+    kontra: KontraLike = None,
 ) -> List[Card]:
     """One best continuation to the end of the game: at each turn the lowest-numbered best card.
 
     Replayed, it ends in a game whose settlement is the value it starts from
     (both sides keep the value with every card).
     """
-    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
-    checks.position(position, deal, required=True)
-    play = PlayRules.for_game(bid, trump, rules)
+    deal, bid, trump, rules, given = as_game_at(deal, bid, trump, rules=rules, position=position)
+    at: Position = checks.position(given, deal, required=True)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     line: List[Card] = []
-    while not position.finished:
-        card = best_cards(card_values(deal, bid, trump, rules, position, impl, kontra=kontra), position)[0]
+    while not at.finished:
+        card = best_cards(card_values(deal, bid, trump, rules=rules, position=at, impl=impl, kontra=kontra), at)[0]
         line.append(card)
-        position = position.after(card, play)
+        at = at.after(card, play)
     return line
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
+def _signed(value: float) -> str:
+    """``+3``, ``0``, ``-7.5``: a value in units, a half where the defenders' kontras differ (R39)."""
+    if not value:
+        return "0"
+    return f"{int(value):+d}" if value == int(value) else f"{value:+.1f}"
+
+
+def _units(value: float) -> str:
+    """``12``, ``0.5``: a number of units, without a trailing ``.0``."""
+    return str(int(value)) if value == int(value) else f"{value:.1f}"
 
 
 @dataclass(frozen=True)
@@ -129,8 +138,8 @@ class CardVerdict:
     trick: int  # 1-10
     seat: int
     card: Card
-    value_before: int
-    value_after: int
+    value_before: float  # units per defender: a half where the defenders' kontras differ (R39)
+    value_after: float
     best: List[Card]
     #: R44 from the mover's seat (``analyse --knowable``): the loss against the best card on the
     #: worlds he could not tell apart, its standard error, and how many worlds (None: not asked).
@@ -149,7 +158,7 @@ class CardVerdict:
         return self.value_after > self.value_before
 
     @property
-    def cost(self) -> int:
+    def cost(self) -> float:
         """Units per defender the card gave away (0 for a best card)."""
         return abs(self.value_after - self.value_before) if self.error else 0
 
@@ -192,7 +201,7 @@ class CardVerdict:
         if self.error:
             return _(
                 "trick {trick}: {seat} played {card}, {before} -> {after} ({cost} given away); best {best}"
-            ).format(cost=self.cost, **values)
+            ).format(cost=_units(self.cost), **values)
         return _("trick {trick}: {seat} played {card}, {before} -> {after}; best {best}").format(**values)
 
     def as_json(self) -> dict:
@@ -214,7 +223,7 @@ class CardVerdict:
                 if self.knowable_loss is None
                 else {
                     "knowable_loss": round(self.knowable_loss, 6),
-                    "knowable_stderr": round(self.knowable_stderr, 6),
+                    "knowable_stderr": round(self.knowable_stderr or 0.0, 6),  # set with the loss
                     "knowable_samples": self.knowable_samples,
                     "knowable_exact": self.knowable_exact,
                     "knowable_best": [card_name(c) for c in self.knowable_best or ()],
@@ -232,7 +241,7 @@ class GameAnalysis:
     trump: Optional[Suit]
     rules: Rules
     verdicts: List[CardVerdict]
-    final_value: int  # S where the record ends (the settlement, when all 30 cards are played)
+    final_value: float  # S where the record ends (the settlement, when all 30 cards are played)
     kontra: Kontra = NO_KONTRA
 
     def errors_by_seat(self) -> Dict[int, int]:
@@ -241,8 +250,8 @@ class GameAnalysis:
             counts[verdict.seat] += verdict.error
         return counts
 
-    def cost_by_seat(self) -> Dict[int, int]:
-        costs = {0: 0, 1: 0, 2: 0}
+    def cost_by_seat(self) -> Dict[int, float]:
+        costs: Dict[int, float] = {0: 0, 1: 0, 2: 0}
         for verdict in self.verdicts:
             costs[verdict.seat] += verdict.cost
         return costs
@@ -310,14 +319,14 @@ class GameAnalysis:
 
 
 def analyse_game(
-    deal: Deal,
-    bid: Bid,
-    trump: Optional[Suit],
-    cards: Sequence[Card],
-    rules: Rules = DEFAULT_RULES,
-    impl: Optional[str] = None,
+    deal: DealLike,
+    bid: BidLike,
+    trump: TrumpLike,
+    cards: CardsLike,
     *,
-    kontra=None,
+    rules: RulesLike = DEFAULT_RULES,
+    impl: Optional[str] = None,
+    kontra: KontraLike = None,
 ) -> GameAnalysis:
     """Judge each card of a played game (R34, under ``kontra``: R39): ``cards`` in play order
     from the opening lead.
@@ -325,16 +334,16 @@ def analyse_game(
     Raises :class:`~ulti_solver.position.PlayError` for a card that could
     not have been played (naming the card, its trick and the rule).
     """
-    (deal, bid, trump, rules), cards = as_game(deal, bid, trump, rules), as_cards(cards)
-    play = PlayRules.for_game(bid, trump, rules)
+    (deal, bid, trump, rules), cards = as_game(deal, bid, trump, rules=rules), as_cards(cards)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     deal = deal.require_talon()
-    kontra = NO_KONTRA if kontra is None else kontra_for(kontra, bid, rules)
+    kontra = NO_KONTRA if kontra is None else kontra_for(kontra, bid, rules=rules)
     replay(deal, play, cards)  # every card checked before any search
     position = start_of_play(deal)
     verdicts = []
-    before = position_value(deal, bid, trump, rules, position=position, kontra=kontra, impl=impl)
+    before = position_value(deal, bid, trump, rules=rules, position=position, kontra=kontra, impl=impl)
     for index, card in enumerate(cards, start=1):
-        values = card_values(deal, bid, trump, rules, position, impl, kontra=kontra)
+        values = card_values(deal, bid, trump, rules=rules, position=position, impl=impl, kontra=kontra)
         verdicts.append(
             CardVerdict(
                 index, position.trick_number, position.to_move, card, before, values[card], best_cards(values, position)

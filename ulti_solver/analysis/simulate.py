@@ -20,6 +20,7 @@ from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from .. import checks
+from ..accepted import BidsLike, ConstraintsLike, DiscardsLike, KontraSpecLike, RulesLike, TrumpLike
 from ..bids import Bid, trumps_to_solve
 from ..cards import SUIT_NAMES, Suit, card_name, cards_label, format_hand
 from ..coerce import as_simulation
@@ -109,6 +110,7 @@ def games_for(
     bids: Optional[Sequence[Bid]],
     trump: Optional[Suit],
     discards: Optional[Sequence[Tuple[int, int]]],
+    *,
     kontra: KontraSpec = NO_SPEC,
     rules: Rules = DEFAULT_RULES,
 ) -> List[Game]:
@@ -117,19 +119,19 @@ def games_for(
     if constraints.talon is not None:
         if discards:
             raise ConstraintError(L_("a discard is for a 12-card hand; this hand already has its talon"))
-        chosen = [None]
+        chosen: Sequence[Optional[Tuple[int, int]]] = [None]
     elif discards:
         chosen = []
         for pair in discards:
-            pair = tuple(sorted(pair))
-            if len(pair) != 2 or pair[0] == pair[1] or any(not (constraints.hand >> c) & 1 for c in pair):
+            cards = tuple(sorted(pair))
+            if len(cards) != 2 or cards[0] == cards[1] or any(not (constraints.hand >> c) & 1 for c in cards):
                 raise ConstraintError(
                     L_(
                         "a discard is two cards of the declarer's hand, not {cards}",
-                        cards=cards_label(pair) or L_("nothing"),
+                        cards=cards_label(cards) or L_("nothing"),
                     )
                 )
-            chosen.append(pair)
+            chosen.append((cards[0], cards[1]))
     else:
         chosen = all_discards(constraints.hand)
     if bids:
@@ -137,12 +139,12 @@ def games_for(
     else:
         pairs = [(b, t) for b, t in CANDIDATE_BIDS if trump is None or t in (trump, None)]
     kontra.check_some_bid_has(b for b, _ in pairs)
-    levels = {b: kontra.for_bid(b, rules, strict=False) if kontra else NO_KONTRA for b, _ in pairs}
+    levels = {b: kontra.for_bid(b, rules=rules, strict=False) if kontra else NO_KONTRA for b, _ in pairs}
     return [Game(d, b, t, levels[b]) for d in chosen for b, t in pairs]
 
 
 def solve_samples(
-    constraints: Constraints, games: Sequence[Game], rules: Rules, seed: int, indices: Sequence[int]
+    constraints: Constraints, games: Sequence[Game], seed: int, indices: Sequence[int], *, rules: Rules
 ) -> List[List[Tuple[bool, int]]]:
     """Samples ``indices``: for each, (whole bid made, the declarer's total S_1 + S_2) for each
     game, in order.
@@ -155,17 +157,17 @@ def solve_samples(
     columns = []
     for game in games:
         played = deals if game.discard is None else [deal.discard(*game.discard) for deal in deals]
-        columns.append(world_results(played, game.bid, game.trump, rules, kontra=game.kontra))
+        columns.append(world_results(played, game.bid, game.trump, rules=rules, kontra=game.kontra))
     if not columns:
         return [[] for _ in deals]
     return [list(row) for row in zip(*columns)]
 
 
 def solve_sample(
-    constraints: Constraints, games: Sequence[Game], rules: Rules, seed: int, index: int
+    constraints: Constraints, games: Sequence[Game], seed: int, index: int, *, rules: Rules
 ) -> List[Tuple[bool, int]]:
     """Sample ``index``: (whole bid made, the declarer's total S_1 + S_2) for each game, in order."""
-    return solve_samples(constraints, games, rules, seed, (index,))[0]
+    return solve_samples(constraints, games, seed, (index,), rules=rules)[0]
 
 
 def _runs(start: int, stop: int, size: int) -> List[range]:
@@ -219,19 +221,19 @@ SOLVES_PER_TASK = 500
 
 
 def simulate(
-    constraints: Constraints,
+    constraints: ConstraintsLike,
     samples: int,
     *,
-    bids: Optional[Sequence[Bid]] = None,
-    trump: Optional[Suit] = None,
-    discards: Optional[Sequence[Tuple[int, int]]] = None,
+    bids: BidsLike = None,
+    trump: TrumpLike = None,
+    discards: DiscardsLike = None,
     seed: int = 0,
-    rules: Rules = DEFAULT_RULES,
+    rules: RulesLike = DEFAULT_RULES,
     jobs: int = 1,
     cluster=None,
     on_progress: Optional[Callable[[int, int], None]] = None,
     spread_after: Optional[float] = None,
-    kontra=None,
+    kontra: KontraSpecLike = None,
     on_first: Optional[Callable[[float], None]] = None,
     runner=None,
 ) -> Simulation:
@@ -252,7 +254,7 @@ def simulate(
     the samples solved until then, marked ``interrupted``: every tally
     counts the same samples, 0 to n - 1, never part of one.
     """
-    constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules)
+    constraints, bids, trump, discards, rules = as_simulation(constraints, bids, trump, discards, rules=rules)
     from ..runner import ClusterLost, chunk_size, max_jobs, report_progress, runner_for
 
     why = L_(" (at {most:,} the {ci} interval is +-0.001)", most=MAX_SAMPLES, ci="95%")
@@ -263,9 +265,9 @@ def simulate(
     on_progress, on_first = checks.callback("on_progress", on_progress), checks.callback("on_first", on_first)
     spread_after = None if spread_after is None else checks.number("spread_after", spread_after)
 
-    games = games_for(constraints, bids, trump, discards, parse_kontra(kontra), rules)
+    games = games_for(constraints, bids, trump, discards, kontra=parse_kontra(kontra), rules=rules)
     hand = format_hand(constraints.hand)
-    work = partial(solve_samples, constraints, games, rules, seed)
+    work = partial(solve_samples, constraints, games, seed, rules=rules)
     per_task = max(1, min(samples, -(-SOLVES_PER_TASK // max(1, len(games)))))
     # (samples done, (made, value sum, value squares) per game), replaced whole after each sample:
     # an interrupt finds either the state before a sample or after it.

@@ -21,8 +21,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Tuple, Union
 
+from ..accepted import SamplesLike
 from ..cards import Card, card_label, card_name, cards_of
 from ..deal import SEAT_SUBJECTS
 from ..errors import UltiInputError
@@ -32,6 +33,9 @@ from ..knowledge.source import WorldSource
 from ..kontra import NO_KONTRA, Kontra
 from ..play import DECLARER, legal_moves
 from ..search import world_joints, world_totals
+
+if TYPE_CHECKING:
+    from .replay import GameAnalysis
 
 #: ``--samples all`` counts every world up to this many; more is an error that names the count.
 MOST_WORLDS = 100_000
@@ -103,13 +107,13 @@ def legal_cards(info: InformationSet) -> List[Card]:
     return list(cards_of(legal_moves(hand, info.table.trick, info.play, info.seat == DECLARER)))
 
 
-def _totals_of_chunk(info: InformationSet, cards: Sequence[Card], kontra: Kontra, made: bool, worlds) -> list:
+def _totals_of_chunk(info: InformationSet, cards: Sequence[Card], made: bool, worlds, *, kontra: Kontra) -> list:
     """Each card's totals (and whole-bid answers) on one chunk of worlds: a task for a worker."""
     played = list(info.played)
     answers = []
     for card in cards:
-        totals = world_totals(worlds, info.bid, info.trump, info.rules, played + [card], kontra=kontra)
-        joints = world_joints(worlds, info.bid, info.trump, info.rules, played + [card]) if made else None
+        totals = world_totals(worlds, info.bid, info.trump, rules=info.rules, played=played + [card], kontra=kontra)
+        joints = world_joints(worlds, info.bid, info.trump, rules=info.rules, played=played + [card]) if made else None
         answers.append((totals, joints))
     return answers
 
@@ -139,12 +143,13 @@ def card_totals(
     how many worlds of how many are done, after each chunk (:data:`~ulti_solver.runner.OnProgress`)."""
     from ..runner import report_progress, runner_for
 
+    chunks: List[Sequence[object]]  # worlds given, or the indices of worlds to draw
     if worlds is not None:
         chunks = [list(worlds[i : i + WORLDS_PER_TASK]) for i in range(0, len(worlds), WORLDS_PER_TASK)]
-        work = partial(_totals_of_chunk, info, list(cards), kontra, made)
+        work = partial(_totals_of_chunk, info, list(cards), made, kontra=kontra)
     else:
         chunks = [range(i, min(i + WORLDS_PER_TASK, samples)) for i in range(0, samples, WORLDS_PER_TASK)]
-        work = partial(_drawn_chunk, info, list(cards), kontra, made, seed)
+        work = partial(_drawn_chunk, info, list(cards), made, seed, kontra=kontra)
     totals: List[List[int]] = [[] for _ in cards]
     joints: List[List[bool]] = [[] for _ in cards]
     count = len(worlds) if worlds is not None else samples
@@ -259,7 +264,7 @@ class PlayAdvice:
 
 def play_values(
     info: InformationSet,
-    samples: Union[int, str] = 200,
+    samples: SamplesLike = 200,
     *,
     seed: int = 0,
     kontra: Kontra = NO_KONTRA,
@@ -325,7 +330,9 @@ def knowable_loss(analysis, index: int, samples: Union[int, str], seed: int) -> 
 
     verdict = analysis.verdicts[index]
     played = [v.card for v in analysis.verdicts[:index]]
-    info = information_set(analysis.deal, analysis.bid, analysis.trump, analysis.rules, played, verdict.seat)
+    info = information_set(
+        analysis.deal, analysis.bid, analysis.trump, rules=analysis.rules, played=played, seat=verdict.seat
+    )
     cards = legal_cards(info)
     if len(cards) == 1:
         return Knowable(0.0, 0.0, 0, True, (verdict.card,))  # a forced card loses nothing, whatever the worlds
@@ -347,8 +354,8 @@ def _knowable_task(analysis, samples, seed, index):
 
 
 def with_knowable(
-    analysis,
-    samples: Union[int, str] = 100,
+    analysis: GameAnalysis,
+    samples: SamplesLike = 100,
     *,
     seed: int = 0,
     jobs: int = 1,

@@ -80,7 +80,7 @@ class BoardGame:
 
     @property
     def play_rules(self) -> PlayRules:
-        return PlayRules.for_game(self.bid, self.trump, self.rules)
+        return PlayRules.for_game(self.bid, self.trump, rules=self.rules)
 
 
 def _text(data: Mapping, name: str, required: bool = False) -> Optional[str]:
@@ -192,7 +192,7 @@ def read_game(data: Mapping) -> BoardGame:
     except UltiInputError as exc:
         raise BoardInputError(str(exc)) from None
     try:
-        position = replay(deal, PlayRules.for_game(bid, trump, rules), played)
+        position = replay(deal, PlayRules.for_game(bid, trump, rules=rules), played)
     except UltiInputError as exc:
         raise BoardInputError(L_("bad play: {problem}", problem=exc)) from None
     return BoardGame(deal, bid, trump, rules, kontra, tuple(played), position)
@@ -204,13 +204,15 @@ def solve_object(game: BoardGame, with_line: bool = False) -> dict:
     from ..render.solve import solve_json
 
     at = game.position
-    solution = solve(*game.game, position=at if game.played else None, value=True, kontra=game.kontra)
+    solution = solve(
+        *game.game[:3], rules=game.rules, position=at if game.played else None, value=True, kontra=game.kontra
+    )
     if at.finished:
         cards, best = {}, []
     else:
-        cards = card_solutions(*game.game, at, kontra=game.kontra)
+        cards = card_solutions(*game.game[:3], at, rules=game.rules, kontra=game.kontra)
         best = best_cards({card: s.value for card, s in cards.items()}, at)
-    line = best_line(*game.game, at, kontra=game.kontra) if with_line else None
+    line = best_line(*game.game[:3], at, rules=game.rules, kontra=game.kontra) if with_line else None
     return solve_json(solution, list(game.played), cards, best, line, True)
 
 
@@ -219,7 +221,7 @@ def analyse_objects(game: BoardGame) -> List[dict]:
     prints: one per card played, then the summary."""
     from ..report.data import analysis_objects
 
-    return analysis_objects(analyse_game(*game.game[:3], game.played, game.rules, kontra=game.kontra))
+    return analysis_objects(analyse_game(*game.game[:3], game.played, rules=game.rules, kontra=game.kontra))
 
 
 def json_lines(objects: List[dict]) -> str:

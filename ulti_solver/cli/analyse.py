@@ -162,7 +162,7 @@ def command(
     ((played_bid, played_trump),) = games
     levels = game_kontra(kontra, played_bid, rules)
     try:
-        analysis = analyse_game(the_deal, played_bid, played_trump, parse_play(play_text), rules, kontra=levels)
+        analysis = analyse_game(the_deal, played_bid, played_trump, parse_play(play_text), rules=rules, kontra=levels)
         if judge is not None:
             analysis = judge(analysis)
     except UltiInputError as exc:
@@ -231,9 +231,9 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge
                 for number, text in lines:
                     try:
                         record = parse_record(text)
-                        levels = kontra.for_bid(record.bid, rules)
+                        levels = kontra.for_bid(record.bid, rules=rules)
                         analysis = analyse_game(
-                            record.deal, record.bid, record.trump, record.cards, rules, kontra=levels
+                            record.deal, record.bid, record.trump, record.cards, rules=rules, kontra=levels
                         )
                         if judge is not None:
                             analysis = judge(analysis)

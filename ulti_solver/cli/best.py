@@ -94,7 +94,7 @@ def command(deal, top, bids, variants, rulebook, table, kontra, as_json, quiet, 
             last[0] = done
 
         try:
-            result = best_bids(the_deal, rules, top, bids, on_progress=advance, kontra=kontra)
+            result = best_bids(the_deal, rules=rules, top=top, bids=bids, on_progress=advance, kontra=kontra)
         except UltiInputError as exc:
             raise BadInput(str(exc)) from None
     seconds = time.monotonic() - started

@@ -168,7 +168,7 @@ def command(
     own = _cards(" ".join(hand), "HAND")
     try:
         played = parse_play(play_text) if play_text else []
-        to_move = read_table(played, PlayRules.for_game(played_bid, played_trump, rules)).to_move
+        to_move = read_table(played, PlayRules.for_game(played_bid, played_trump, rules=rules)).to_move
     except UltiInputError as exc:
         raise BadInput(_("bad play: {problem}").format(problem=exc)) from None
     if seat is None:
@@ -179,8 +179,8 @@ def command(
             seat,
             played_bid,
             played_trump,
-            rules,
-            played,
+            rules=rules,
+            played=played,
             talon=_cards(talon, "--talon"),
             marriages=marriages,
             declarer_hand=_cards(declarer_text, "--declarer"),

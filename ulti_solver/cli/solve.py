@@ -88,14 +88,14 @@ def command(
         raise BadInput(str(exc)) from None
     results = []
     for played_bid, played_trump in played_games(bid, trump):
-        play = PlayRules.for_game(played_bid, played_trump, rules)
+        play = PlayRules.for_game(played_bid, played_trump, rules=rules)
         levels = game_kontra(kontra, played_bid, rules)
         try:
             position = replay(the_deal, play, played) if played else None
         except UltiInputError as exc:
             raise BadInput(_("bad play: {problem}").format(problem=exc)) from None
-        game = (the_deal, played_bid, played_trump, rules)
-        solution = solve(*game, position=position, silent=silent, value=with_value, kontra=levels)
+        game = (the_deal, played_bid, played_trump)
+        solution = solve(*game, rules=rules, position=position, silent=silent, value=with_value, kontra=levels)
         cards = best = line = None
         at = position or start_of_play(the_deal)
         if with_cards and at.finished:
@@ -103,12 +103,12 @@ def command(
         elif with_cards:
             from ..analysis.replay import best_cards, card_solutions  # only --cards and --line analyse play
 
-            cards = card_solutions(*game, at, silent=silent, kontra=levels)
+            cards = card_solutions(*game, at, rules=rules, silent=silent, kontra=levels)
             best = best_cards({c: s.value for c, s in cards.items()}, at)
         if with_line:
             from ..analysis.replay import best_line
 
-            line = best_line(*game, at, kontra=levels)
+            line = best_line(*game, at, rules=rules, kontra=levels)
         results.append((solution, at, cards, best, line))
     out = Output()
     if as_json:

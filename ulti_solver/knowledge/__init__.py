@@ -1,7 +1,7 @@
 """The player's view: what a seat knows (R40, R41) and the worlds that fit it (R42).
 
 >>> from ulti_solver.knowledge import information_set
->>> info = information_set(deal, bid, trump, rules, played, seat=1)   # doctest: +SKIP
+>>> info = information_set(deal, bid, trump, played, seat=1, rules=rules)   # doctest: +SKIP
 >>> info.count(), info.world(seed=0, index=5), info.explain()          # doctest: +SKIP
 
 Modules, one concern each: :mod:`.table` (who played each card),

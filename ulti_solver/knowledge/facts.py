@@ -22,7 +22,7 @@ from typing import Union
 
 from ..cards import SUIT_WORDS, Card, Hand, card_name, card_rank, card_suit, cards_of
 from ..deal import SEAT_SUBJECTS
-from ..i18n import L_, N_
+from ..i18n import L_, N_, Text
 
 #: Rank words in rank-number order (R2 order, lowest first), as a player says them
 #: (Hungarian: hetes, nyolcas, kilences, alsó, felső, király, tízes, ász).
@@ -80,7 +80,7 @@ class Holds:
     seat: int
     cards: Hand
     suit: int
-    why: str
+    why: Text
 
     def __str__(self) -> str:
         return str(
@@ -100,7 +100,7 @@ class NotBoth:
     seat: int
     cards: Hand
     suit: int
-    why: str
+    why: Text
 
     def __str__(self) -> str:
         return str(

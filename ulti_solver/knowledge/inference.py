@@ -71,7 +71,7 @@ def revealed(table: Table, play: PlayRules) -> List[Lacks]:
                     elif not play.beats(card, winning):
                         above = _beating(play.trump, winning, play)
                         lacks(above, "R11", _above(play.trump, card_rank(winning)))
-        if play.seven_kept and seat == DECLARER and card == play.trump_seven:
+        if play.seven_kept and play.trump is not None and seat == DECLARER and card == play.trump_seven:
             others = BB_SUITS[play.trump] & ~(1 << card)
             lacks(others, "R12", _suit_words(play.trump, play))
     return facts

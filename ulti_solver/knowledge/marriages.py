@@ -20,14 +20,14 @@ once the first trick is complete.  Other bids announce nothing.
 
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, List, Mapping, Optional
+from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional
 
 from ..bids import FORTY_100, TWENTY_100, Bid, bid_words
 from ..cards import BB_MARRIAGES, SUITS, Hand
 from ..deal import Deal
 from ..i18n import L_
 from .errors import KnowledgeError
-from .facts import Holds, NotBoth, seat_words, suit_words
+from .facts import Fact, Holds, NotBoth, seat_words, suit_words
 
 Announcements = Mapping[int, FrozenSet[int]]
 
@@ -55,7 +55,9 @@ def announced_in_deal(deal: Deal, bid: Bid, trump: Optional[int], first_trick_do
     return {}
 
 
-def check_announcements(marriages: Optional[Mapping[int, object]], bid: Bid, trump: Optional[int]) -> Announcements:
+def check_announcements(
+    marriages: Optional[Mapping[int, Optional[Iterable[int]]]], bid: Bid, trump: Optional[int]
+) -> Announcements:
     """Marriages as a player tells them, ``{seat: suits}`` (``None`` for a seat: not known), checked
     against the bid: the party's for any seat, the 40 or the 20 for the declarer only."""
     told = {}
@@ -97,6 +99,7 @@ def check_announcements(marriages: Optional[Mapping[int, object]], bid: Bid, tru
                     )
                 )
             if special == FORTY_100 and not chosen <= {trump}:
+                assert trump is not None  # R28: 40-100 is bid with a trump
                 raise KnowledgeError(
                     L_("in 40-100 the declarer announces only the 40, in {suit} (R17)", suit=suit_words(trump))
                 )
@@ -107,12 +110,13 @@ def check_announcements(marriages: Optional[Mapping[int, object]], bid: Bid, tru
     return told
 
 
-def marriage_facts(announced: Announcements, bid: Bid, trump: Optional[int]) -> List[object]:
+def marriage_facts(announced: Announcements, bid: Bid, trump: Optional[int]) -> List[Fact]:
     """The :class:`Holds` and :class:`NotBoth` facts of checked announcements, seat by seat."""
-    facts = []
+    facts: List[Fact] = []
     for seat in sorted(announced):
         chosen = announced[seat]
         if FORTY_100 in bid.components:
+            assert trump is not None  # R28: 40-100 is bid with a trump
             if trump in chosen:
                 facts.append(Holds(seat, BB_MARRIAGES[trump], trump, "40-100"))
             else:

@@ -52,7 +52,8 @@ def read_table(cards: Sequence[Card], play: PlayRules) -> Table:
 
     The cards are assumed distinct and at most 30; the callers check that."""
     players, tricks, leaders, before = [], [], [], []
-    leader, so_far, trick = 0, Outcome(), ()
+    trick: Tuple[Card, ...] = ()
+    leader, so_far = 0, Outcome()
     by_seat = [0, 0, 0]
     for card in cards:
         players.append((leader + len(trick)) % 3)
@@ -73,5 +74,5 @@ def read_table(cards: Sequence[Card], play: PlayRules) -> Table:
         leader,
         so_far,
         trick,
-        tuple(by_seat),
+        (by_seat[0], by_seat[1], by_seat[2]),
     )

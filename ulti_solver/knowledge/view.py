@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
+from ..accepted import BidLike, CardsLike, DealLike, RulesLike, TrumpLike
 from ..bids import Bid
 from ..cards import BB_ALL, Card, Hand, format_hand
 from ..deal import Deal
@@ -85,7 +86,7 @@ class InformationSet:
 
     @property
     def play(self) -> PlayRules:
-        return PlayRules.for_game(self.bid, self.trump, self.rules)
+        return PlayRules.for_game(self.bid, self.trump, rules=self.rules)
 
     @property
     def to_move(self) -> int:
@@ -157,7 +158,7 @@ class InformationSet:
 
 
 def information_set(
-    deal: Deal, bid: Bid, trump: Optional[int], rules: Rules, played: Sequence[Card], seat: int
+    deal: DealLike, bid: BidLike, trump: TrumpLike, played: CardsLike, seat: int, *, rules: RulesLike = DEFAULT_RULES
 ) -> InformationSet:
     """What ``seat`` knows after ``played`` in a game whose every card is known (R40, R41).
 
@@ -169,7 +170,7 @@ def information_set(
     """
     from ..coerce import as_cards, as_game
 
-    deal, bid, trump, rules = as_game(deal, bid, trump, rules)
+    deal, bid, trump, rules = as_game(deal, bid, trump, rules=rules)
     played = as_cards(played)
     deal = deal.require_talon()
     check_game(bid, trump, seat)
@@ -188,9 +189,9 @@ def information_set_from_hand(
     seat: int,
     bid: Bid,
     trump: Optional[int],
-    rules: Rules = DEFAULT_RULES,
-    played: Sequence[Card] = (),
     *,
+    played: Sequence[Card] = (),
+    rules: Rules = DEFAULT_RULES,
     talon: Optional[Hand] = None,
     marriages: Optional[Mapping[int, Optional[Iterable[int]]]] = None,
     declarer_hand: Optional[Hand] = None,
@@ -254,7 +255,7 @@ def _build(
     shown: Optional[Hand],
     announced: Mapping[int, FrozenSet[int]],
 ) -> InformationSet:
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     known = {seat: hand}
     if shown is not None:
         known[DECLARER] = shown

@@ -154,7 +154,7 @@ def game_data(analysis: GameAnalysis, line: Optional[int] = None) -> dict:
     """One game of a page: its record, its rules, its tricks, how it ended, and the CLI's objects."""
     from ..render.words import kontra_text, rules_text, trump_text
 
-    play = PlayRules.for_game(analysis.bid, analysis.trump, analysis.rules)
+    play = PlayRules.for_game(analysis.bid, analysis.trump, rules=analysis.rules)
     return {
         "line": line,
         "deal": str(analysis.deal),

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple, Union
 
 from .. import checks
+from ..accepted import BidLike, DealLike, KontraLike, PositionLike, RulesLike, TrumpLike
 from ..bids import Bid, trumps_to_solve
-from ..cards import Suit
+from ..cards import Card, Suit
 from ..coerce import as_bid, as_deal, as_game_at, as_rules, as_trump
 from ..deal import Deal
 from ..errors import ConfigError
@@ -76,25 +77,25 @@ def solve_reference(*args, **kwargs) -> Solution:
     return reference(*args, **kwargs)
 
 
-def _kontra(kontra, bid: Bid, rules: Rules) -> Kontra:
+def _kontra(given: KontraLike, bid: Bid, *, rules: Rules) -> Kontra:
     """The kontras of a game from any form :func:`ulti_solver.kontra.parse_kontra` reads (None: none)."""
-    if kontra is None:
+    if given is None:
         return NO_KONTRA
-    if isinstance(kontra, Kontra):
-        return kontra
-    return kontra_for(kontra, bid, rules)
+    if isinstance(given, Kontra):
+        return given
+    return kontra_for(given, bid, rules=rules)
 
 
 def solve(
-    deal: Deal,
-    bid: Bid,
-    trump: Optional[Suit],
-    rules: Rules = DEFAULT_RULES,
+    deal: DealLike,
+    bid: BidLike,
+    trump: TrumpLike,
     *,
-    position: Optional[Position] = None,
+    rules: RulesLike = DEFAULT_RULES,
+    position: Optional[PositionLike] = None,
     silent: bool = False,
     value: bool = False,
-    kontra=None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> Solution:
     """Every component's makeability, the whole bid (R24) and ``declarer_points``.
@@ -106,97 +107,106 @@ def solve(
     and what conceding would cost.  Each argument may be text as the
     command line takes it (see :mod:`ulti_solver.coerce`).
     """
-    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules=rules, position=position)
     silent, value = checks.flag("silent", silent), checks.flag("value", value)
-    kontra = _kontra(kontra, bid, rules)
+    kontra = _kontra(kontra, bid, rules=rules)
     if implementation(impl) == "reference" or (position is not None and position.finished):
         # A finished game needs no search: the reference reads its outcome directly.
-        return solve_reference(deal, bid, trump, rules, position, silent, value, kontra)
-    return solve_core(deal, bid, trump, rules, position, silent, value, kontra)
+        return solve_reference(
+            deal, bid, trump, rules=rules, position=position, silent=silent, value=value, kontra=kontra
+        )
+    return solve_core(deal, bid, trump, rules=rules, position=position, silent=silent, value=value, kontra=kontra)
 
 
 def value_total(
-    deal: Deal,
-    bid: Bid,
-    trump: Optional[Suit],
-    rules: Rules = DEFAULT_RULES,
+    deal: DealLike,
+    bid: BidLike,
+    trump: TrumpLike,
     *,
-    position: Optional[Position] = None,
-    kontra=None,
+    rules: RulesLike = DEFAULT_RULES,
+    position: Optional[PositionLike] = None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> int:
     """R34, R39 alone: what the declarer is sure of in all, S_1 + S_2, with best play."""
-    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules, position)
-    kontra = _kontra(kontra, bid, rules)
+    deal, bid, trump, rules, position = as_game_at(deal, bid, trump, rules=rules, position=position)
+    kontra = _kontra(kontra, bid, rules=rules)
     if implementation(impl) == "reference":
-        return solve_reference(deal, bid, trump, rules, position, value=True, kontra=kontra).value_total
-    return core.CoreGame.for_deal(deal, bid, trump, rules, position, kontra).value_total()
+        total = solve_reference(deal, bid, trump, rules=rules, position=position, value=True, kontra=kontra).value_total
+        assert total is not None  # asked with value=True
+        return total
+    return core.CoreGame.for_deal(deal, bid, trump, rules=rules, position=position, kontra=kontra).value_total()
 
 
 def value(
-    deal: Deal,
-    bid: Bid,
-    trump: Optional[Suit],
-    rules: Rules = DEFAULT_RULES,
+    deal: DealLike,
+    bid: BidLike,
+    trump: TrumpLike,
     *,
-    position: Optional[Position] = None,
-    kontra=None,
+    rules: RulesLike = DEFAULT_RULES,
+    position: Optional[PositionLike] = None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
-):
+) -> Union[int, float]:
     """R34 alone: the double-dummy value S, in units per defender (half the total, R39)."""
-    return half(value_total(deal, bid, trump, rules, position=position, kontra=kontra, impl=impl))
+    return half(value_total(deal, bid, trump, rules=rules, position=position, kontra=kontra, impl=impl))
 
 
 def total_at_least(
     deal: Deal,
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules,
     bound: int,
     *,
-    kontra=None,
+    rules: Rules,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> bool:
     """Whether the declarer can be sure of S_1 + S_2 >= ``bound``: cheaper than the value itself."""
-    kontra = _kontra(kontra, bid, rules)
+    kontra = _kontra(kontra, bid, rules=rules)
     if implementation(impl) == "reference":
-        return value_total(deal, bid, trump, rules, kontra=kontra, impl=impl) >= bound
-    return core.CoreGame.for_deal(deal, bid, trump, rules, kontra=kontra).total_at_least(bound)
+        return value_total(deal, bid, trump, rules=rules, kontra=kontra, impl=impl) >= bound
+    return core.CoreGame.for_deal(deal, bid, trump, rules=rules, kontra=kontra).total_at_least(bound)
 
 
-def component_makeable(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, component: str, *, impl=None) -> bool:
+def component_makeable(
+    deal: Deal, bid: Bid, trump: Optional[Suit], component: str, *, rules: Rules, impl: Optional[str] = None
+) -> bool:
     """Whether the declarer can force one component of the bid on its own (R14-R23)."""
     if implementation(impl) == "reference":
-        return solve_reference(deal, bid, trump, rules).components[component]
-    game = core.CoreGame.for_deal(deal, bid, trump, rules)
+        return solve_reference(deal, bid, trump, rules=rules).components[component]
+    game = core.CoreGame.for_deal(deal, bid, trump, rules=rules)
     return game.can_force(core.component_goal(component, game.scoring, game.position), points_known=False)
 
 
-def reaches_units(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, units: int, *, impl=None) -> bool:
+def reaches_units(
+    deal: Deal, bid: Bid, trump: Optional[Suit], units: int, *, rules: Rules, impl: Optional[str] = None
+) -> bool:
     """Whether the declarer can be sure to take ``units`` units of card points (R4) in tricks."""
     if implementation(impl) == "reference":
-        solution = solve_reference(deal, bid, trump, rules)
-        talon = Scoring(deal, bid, trump, rules).talon_declarer
+        solution = solve_reference(deal, bid, trump, rules=rules)
+        talon = Scoring(deal, bid, trump, rules=rules).talon_declarer
         return (solution.declarer_points - talon) // 10 >= units
-    return core.CoreGame.for_deal(deal, bid, trump, rules).search.can_force(0, units)
+    return core.CoreGame.for_deal(deal, bid, trump, rules=rules).search.can_force(0, units)
 
 
 def solve_joint_value(
     deal: Deal,
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules = DEFAULT_RULES,
     *,
-    kontra=None,
+    rules: Rules = DEFAULT_RULES,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> Tuple[bool, int]:
     """(whole bid made (R24), the declarer's total S_1 + S_2 (R34, R39)): what a simulation counts,
     with no more search than that."""
-    kontra = _kontra(kontra, bid, rules)
+    kontra = _kontra(kontra, bid, rules=rules)
     if implementation(impl) == "reference":
-        solution = solve_reference(deal, bid, trump, rules, value=True, kontra=kontra)
+        solution = solve_reference(deal, bid, trump, rules=rules, value=True, kontra=kontra)
+        assert solution.value_total is not None  # asked with value=True
         return solution.joint, solution.value_total
-    game = core.CoreGame.for_deal(deal, bid, trump, rules, kontra=kontra)
+    game = core.CoreGame.for_deal(deal, bid, trump, rules=rules, kontra=kontra)
     return game.joint(), game.value_total()
 
 
@@ -204,10 +214,10 @@ def world_totals(
     deals: Sequence[Deal],
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules = DEFAULT_RULES,
-    played: Sequence[int] = (),
     *,
-    kontra=None,
+    played: Sequence[Card] = (),
+    rules: Rules = DEFAULT_RULES,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> List[int]:
     """R34, R39 in each of many worlds (R42): the declarer's total S_1 + S_2 with best play after
@@ -215,82 +225,91 @@ def world_totals(
 
     The core searches them all in one call, its table warm from world to world; the reference
     solves them one by one."""
-    kontra = _kontra(kontra, bid, rules)
+    kontra = _kontra(kontra, bid, rules=rules)
     if implementation(impl) == "reference":
         return [
             value_total(
                 deal,
                 bid,
                 trump,
-                rules,
-                position=_replayed(deal, bid, trump, rules, played),
+                rules=rules,
+                position=_replayed(deal, bid, trump, rules=rules, played=played),
                 kontra=kontra,
                 impl="reference",
             )
             for deal in deals
         ]
-    return core.world_totals(list(deals), bid, trump, rules, list(played), kontra)
+    return core.world_totals(list(deals), bid, trump, rules=rules, played=list(played), kontra=kontra)
 
 
 def world_joints(
     deals: Sequence[Deal],
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules = DEFAULT_RULES,
-    played: Sequence[int] = (),
     *,
+    played: Sequence[Card] = (),
+    rules: Rules = DEFAULT_RULES,
     impl: Optional[str] = None,
 ) -> List[bool]:
     """R24 in each of many worlds: whether the declarer can still force the whole bid after ``played``."""
     if implementation(impl) == "reference":
         return [
-            solve_reference(deal, bid, trump, rules, _replayed(deal, bid, trump, rules, played)).joint for deal in deals
+            solve_reference(
+                deal, bid, trump, rules=rules, position=_replayed(deal, bid, trump, rules=rules, played=played)
+            ).joint
+            for deal in deals
         ]
-    return core.world_joints(list(deals), bid, trump, rules, list(played))
+    return core.world_joints(list(deals), bid, trump, rules=rules, played=list(played))
 
 
 def world_results(
     deals: Sequence[Deal],
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules = DEFAULT_RULES,
-    played: Sequence[int] = (),
     *,
-    kontra=None,
+    played: Sequence[Card] = (),
+    rules: Rules = DEFAULT_RULES,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> List[Tuple[bool, int]]:
     """(whole bid made (R24), the declarer's total S_1 + S_2 (R34, R39)) in each of many worlds
     after ``played``: what a simulation counts; the core scores each world once for both."""
-    kontra = _kontra(kontra, bid, rules)
+    kontra = _kontra(kontra, bid, rules=rules)
     if implementation(impl) == "reference":
-        joints = world_joints(deals, bid, trump, rules, played, impl=impl)
-        return list(zip(joints, world_totals(deals, bid, trump, rules, played, kontra=kontra, impl=impl), strict=True))
-    return core.world_results(list(deals), bid, trump, rules, list(played), kontra)
+        joints = world_joints(deals, bid, trump, rules=rules, played=played, impl=impl)
+        return list(
+            zip(
+                joints,
+                world_totals(deals, bid, trump, rules=rules, played=played, kontra=kontra, impl=impl),
+                strict=True,
+            )
+        )
+    return core.world_results(list(deals), bid, trump, rules=rules, played=list(played), kontra=kontra)
 
 
-def _replayed(deal: Deal, bid: Bid, trump: Optional[Suit], rules: Rules, played: Sequence[int]) -> Position:
+def _replayed(deal: Deal, bid: Bid, trump: Optional[Suit], played: Sequence[int], *, rules: Rules) -> Position:
     from ..play import PlayRules
     from ..position import replay
 
-    return replay(deal, PlayRules.for_game(bid, trump, rules), played)
+    return replay(deal, PlayRules.for_game(bid, trump, rules=rules), played)
 
 
 def solve_bid(
-    deal: Deal,
-    bid: Bid,
-    trump: Optional[Suit],
-    rules: Rules = DEFAULT_RULES,
+    deal: DealLike,
+    bid: BidLike,
+    trump: TrumpLike,
     *,
+    rules: RulesLike = DEFAULT_RULES,
     silent: bool = False,
     value: bool = False,
-    kontra=None,
+    kontra: KontraLike = None,
     impl: Optional[str] = None,
 ) -> List[Solution]:
     """Solve a bid as a command does: for the trump(s) that R28/R29 give it."""
     deal, bid, trump, rules = as_deal(deal), as_bid(bid), as_trump(trump), as_rules(rules)
     deal = deal.require_talon()
     return [
-        solve(deal, played_bid, played_trump, rules, silent=silent, value=value, kontra=kontra, impl=impl)
+        solve(deal, played_bid, played_trump, rules=rules, silent=silent, value=value, kontra=kontra, impl=impl)
         for played_bid, played_trump in trumps_to_solve(bid, trump)
     ]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from array import array
-from typing import List, Optional
+from typing import List, Optional, cast
 
 from ..bids import Bid
 from ..cards import Suit
@@ -126,11 +126,12 @@ class CoreGame:
         deal: Deal,
         bid: Bid,
         trump: Optional[Suit],
-        rules: Rules = DEFAULT_RULES,
         position: Optional[Position] = None,
+        *,
+        rules: Rules = DEFAULT_RULES,
         kontra: Kontra = NO_KONTRA,
     ) -> CoreGame:
-        scoring = Scoring(deal, bid, trump, rules, kontra)
+        scoring = Scoring(deal, bid, trump, rules=rules, kontra=kontra)
         return cls(scoring, position or start_of_play(scoring.deal))
 
     def max_units(self) -> int:
@@ -175,10 +176,11 @@ def solve_core(
     deal: Deal,
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules = DEFAULT_RULES,
     position: Optional[Position] = None,
     silent: bool = False,
     value: bool = False,
+    *,
+    rules: Rules = DEFAULT_RULES,
     kontra: Kontra = NO_KONTRA,
 ):
     """:func:`ulti_solver.search.solve` on the Cython core: each answer is one or a few core questions.
@@ -187,7 +189,7 @@ def solve_core(
     condition (party, 40-100, 20-100) too; the questions share one search
     object, so later ones reuse what earlier ones put in the table.
     """
-    scoring = Scoring(deal, bid, trump, rules, kontra)
+    scoring = Scoring(deal, bid, trump, rules=rules, kontra=kontra)
     position = position or start_of_play(scoring.deal)
     game = CoreGame(scoring, position)
     asked = {c: component_goal(c, scoring, position) for c in bid.ordered_components()}
@@ -210,11 +212,11 @@ def solve_core(
         scoring.deal,
         bid,
         trump,
-        rules,
         components,
         joint,
         points,
         silent_answers,
+        rules=rules,
         value_total=game.value_total() if value else None,
         kontra=kontra,
         concede_total=_concede_total(scoring) if value else None,
@@ -237,12 +239,12 @@ def _world_positions(deals, play: PlayRules, played):
     return common, hands
 
 
-def _worlds(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played, kontra: Kontra):
+def _worlds(deals, bid: Bid, trump: Optional[Suit], played, *, rules: Rules, kontra: Kontra):
     """What both kinds of many-worlds question need: the rules of play, the common position
     after ``played``, each world's hands then, and each world's scoring."""
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     common, hands = _world_positions(deals, play, played)
-    return play, common, hands, [Scoring(deal, bid, trump, rules, kontra) for deal in deals]
+    return play, common, hands, [Scoring(deal, bid, trump, rules=rules, kontra=kontra) for deal in deals]
 
 
 def _totals(play: PlayRules, common: Position, hands, scorings) -> List[int]:
@@ -271,7 +273,8 @@ def _totals(play: PlayRules, common: Position, hands, scorings) -> List[int]:
 def _joints(play: PlayRules, common: Position, hands, scorings) -> List[bool]:
     """R24 in each world: the worlds whose whole bid is not settled without search go to the
     core in one call."""
-    flags, needs, flat, answers, asked = array("i"), array("i"), array("I"), [], []
+    flags, needs, flat, asked = array("i"), array("i"), array("I"), []
+    answers: List[Optional[bool]] = []  # None: asked of the core, filled in below
     for index, (scoring, world) in enumerate(zip(scorings, hands, strict=True)):
         bid = scoring.bid
         if common.finished:
@@ -298,28 +301,28 @@ def _joints(play: PlayRules, common: Position, hands, scorings) -> List[bool]:
         )
         for index, answer in zip(asked, found, strict=True):
             answers[index] = answer
-    return answers
+    return cast(List[bool], answers)  # every None filled in
 
 
-def world_totals(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played, kontra: Kontra) -> List[int]:
+def world_totals(deals, bid: Bid, trump: Optional[Suit], played, *, rules: Rules, kontra: Kontra) -> List[int]:
     """R34, R39: the declarer's total S_1 + S_2 with best play in each world after ``played``,
     every world searched in one core call on this thread's engine."""
     if not deals:
         return []
-    return _totals(*_worlds(deals, bid, trump, rules, played, kontra))
+    return _totals(*_worlds(deals, bid, trump, rules=rules, played=played, kontra=kontra))
 
 
-def world_joints(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played) -> List[bool]:
+def world_joints(deals, bid: Bid, trump: Optional[Suit], played, *, rules: Rules) -> List[bool]:
     """R24: whether the declarer can force the whole bid in each world after ``played``."""
     if not deals:
         return []
-    return _joints(*_worlds(deals, bid, trump, rules, played, NO_KONTRA))
+    return _joints(*_worlds(deals, bid, trump, rules=rules, played=played, kontra=NO_KONTRA))
 
 
-def world_results(deals, bid: Bid, trump: Optional[Suit], rules: Rules, played, kontra: Kontra):
+def world_results(deals, bid: Bid, trump: Optional[Suit], played, *, rules: Rules, kontra: Kontra):
     """(R24: whole bid made, R34 and R39: the total S_1 + S_2) in each world after ``played``:
     what a simulation counts, each world scored once for both questions."""
     if not deals:
         return []
-    worlds = _worlds(deals, bid, trump, rules, played, kontra)
+    worlds = _worlds(deals, bid, trump, rules=rules, played=played, kontra=kontra)
     return list(zip(_joints(*worlds), _totals(*worlds), strict=True))

@@ -17,6 +17,7 @@ Positions may start in the middle of a trick (``Position.trick``).
 
 from __future__ import annotations
 
+import functools
 from typing import Callable, Dict, Optional, Sequence
 
 from ..bids import Bid
@@ -48,11 +49,12 @@ class Game(Scoring):
         deal: Deal,
         bid: Bid,
         trump: Optional[Suit],
-        rules: Rules = DEFAULT_RULES,
         position: Optional[Position] = None,
+        *,
+        rules: Rules = DEFAULT_RULES,
         kontra: Kontra = NO_KONTRA,
     ):
-        super().__init__(deal, bid, trump, rules, kontra)
+        super().__init__(deal, bid, trump, rules=rules, kontra=kontra)
         self.position = position or start_of_play(self.deal)
 
     def _walk(self, leaf, combine, key_of):
@@ -131,7 +133,7 @@ class Game(Scoring):
         while low < high:
             middle = (low + high + 1) // 2
             bound = possible[middle]
-            if self.can_force(lambda outcome, bound=bound: settle(outcome) >= bound, reads=reads):
+            if self.can_force(functools.partial(_at_least, settle, bound), reads=reads):
                 low = middle
             else:
                 high = middle - 1
@@ -197,14 +199,19 @@ class Game(Scoring):
         return start.so_far.declarer_points + future + self.talon_declarer
 
 
+def _at_least(settle: Callable[[Outcome], int], bound: int, outcome: Outcome) -> bool:
+    return settle(outcome) >= bound
+
+
 def solve_reference(
     deal: Deal,
     bid: Bid,
     trump: Optional[Suit],
-    rules: Rules = DEFAULT_RULES,
     position: Optional[Position] = None,
     silent: bool = False,
     value: bool = False,
+    *,
+    rules: Rules = DEFAULT_RULES,
     kontra: Kontra = NO_KONTRA,
 ):
     """Every answer of INTERFACE.md by plain search: components, whole bid (R24),
@@ -214,10 +221,10 @@ def solve_reference(
     from ..settlement import concede_total, game_total
     from ..solution import Solution
 
-    game = Game(deal, bid, trump, rules, position, kontra)
+    game = Game(deal, bid, trump, rules=rules, position=position, kontra=kontra)
     components = {
         c: not game.lost_before_play(c)
-        and game.can_force(lambda o, c=c: game.component_made(c, o), reads=game_key([c]))
+        and game.can_force(functools.partial(game.component_made, c), reads=game_key([c]))
         for c in bid.ordered_components()
     }
     if len(components) == 1:
@@ -236,11 +243,11 @@ def solve_reference(
         game.deal,
         bid,
         trump,
-        rules,
         components,
         joint,
         points,
         silent_answers,
+        rules=rules,
         value_total=total,
         kontra=kontra,
         concede_total=concede_total(game) if value else None,
