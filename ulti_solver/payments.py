@@ -199,7 +199,7 @@ def _doubled(units: int, level: int) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def prices(
-    bid: Bid, trump: Optional[Suit], table: str, suit_values: bool = False, kontra: Kontra = NO_KONTRA
+    bid: Bid, trump: Optional[Suit], table: str, suit_values: bool = False, *, kontra: Kontra = NO_KONTRA
 ) -> Prices:
     """R32, R33, R38, R39: the units of every item of ``bid`` for each defender.
 

@@ -102,7 +102,7 @@ class Item:
         """Per defender: half of what the item brings the declarer in all (R30)."""
         return half(sum(self.by_defender))
 
-    def as_json(self, kontra: bool = False) -> dict:
+    def as_json(self, *, kontra: bool = False) -> dict:
         """The item of ``ulti settle --json``; with kontras, its level and, where they differ,
         what each defender pays for it."""
         data = {"name": self.name, "made": self.made, "units": self.units}
@@ -160,7 +160,7 @@ class Settlement:
             data["kontra"] = self.kontra.as_json()
         if self.conceded:
             data["conceded"] = True
-        data["items"] = [item.as_json(kontra) for item in self.items]
+        data["items"] = [item.as_json(kontra=kontra) for item in self.items]
         return data
 
 
@@ -248,7 +248,7 @@ def price_items(priced: Prices, made, silent) -> List[Item]:
     return rows
 
 
-def _kontra(bid: Bid, kontra, rules: Rules) -> Kontra:
+def _kontra(bid: Bid, *, kontra, rules: Rules) -> Kontra:
     if kontra is None:
         return NO_KONTRA
     return kontra_for(kontra, bid, rules=rules)
@@ -280,8 +280,8 @@ def settle(
     if strangers:
         raise not_a_component(bid, strangers[0])
     silent_set = _check_silent(bid, silent, made_set)
-    levels = _kontra(bid, kontra, rules)
-    items = price_items(prices(bid, trump, table, rules.suit_values, levels), made_set, silent_set)
+    levels = _kontra(bid, kontra=kontra, rules=rules)
+    items = price_items(prices(bid, trump, table, rules.suit_values, kontra=levels), made_set, silent_set)
     return Settlement(bid, trump, table, tuple(items), levels)
 
 
@@ -292,8 +292,8 @@ def concede(
     its won value times 2^(L+1), without silent items or the ulti's "once more"."""
     table = parse_table(table or rules.value_table)
     bid, trump = _resolve_trump(bid, trump)
-    levels = _kontra(bid, kontra, rules)
-    priced = prices(bid, trump, table, rules.suit_values, levels)
+    levels = _kontra(bid, kontra=kontra, rules=rules)
+    priced = prices(bid, trump, table, rules.suit_values, kontra=levels)
     items = tuple(
         Item(p.name, False, (-p.conceded[0], -p.conceded[1]), p.level, p.name in priced.individual)
         for p in priced.components
@@ -338,7 +338,7 @@ def game_settlement(scoring: Scoring, outcome: Outcome, table: Optional[str] = N
     bid, trump = scoring.bid, scoring.trump
     made = frozenset(made_components(scoring, outcome))
     silent = frozenset(silent_items(scoring, outcome))
-    items = price_items(prices(bid, trump, table, scoring.rules.suit_values, scoring.kontra), made, silent)
+    items = price_items(prices(bid, trump, table, scoring.rules.suit_values, kontra=scoring.kontra), made, silent)
     return Settlement(bid, trump, table, tuple(items), scoring.kontra)
 
 
@@ -355,9 +355,9 @@ def game_value(scoring: Scoring, outcome: Outcome, table: Optional[str] = None):
 def concede_total(scoring: Scoring, table: Optional[str] = None) -> int:
     """What conceding gives the declarer in all (negative, R39); it reads no card of the deal."""
     table = table or scoring.rules.value_table
-    return _concede_total(scoring.bid, scoring.trump, table, scoring.kontra, scoring.rules)
+    return _concede_total(scoring.bid, scoring.trump, table, kontra=scoring.kontra, rules=scoring.rules)
 
 
 @functools.lru_cache(maxsize=4096)
-def _concede_total(bid: Bid, trump: Optional[Suit], table: str, kontra: Kontra, rules: Rules) -> int:
+def _concede_total(bid: Bid, trump: Optional[Suit], table: str, *, kontra: Kontra, rules: Rules) -> int:
     return concede(bid, trump, table, kontra=kontra, rules=rules).declarer_total

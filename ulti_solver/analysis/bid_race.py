@@ -20,6 +20,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..bids import PARTY
 from ..knowledge.source import WorldSource
+from ..variants import Rules
 from .bid_bounds import Bounds, failed_mask, family_of, goals_for
 from .bid_candidates import BidCandidate
 from .bid_worlds import SEARCHES_PER_TASK, _chunks, _goal_task, _made_task, _reach_task, _value_task
@@ -51,7 +52,8 @@ class Race:
     def __init__(
         self,
         source: WorldSource,
-        rules,
+        *,
+        rules: Rules,
         pool: List[BidCandidate],
         top: int,
         exact: bool,
@@ -100,7 +102,9 @@ class Race:
         """order -> {world: the declarer's total there} for each (candidate, worlds) asked."""
         items, owners = self._tasks(asked)
         found: Dict[int, Dict[int, int]] = {cand.order: {} for cand, _ in asked}
-        for owned, answers in zip(owners, self.run(partial(_value_task, self.source, self.rules), items), strict=True):
+        for owned, answers in zip(
+            owners, self.run(partial(_value_task, self.source, rules=self.rules), items), strict=True
+        ):
             for (cand, worlds), totals in zip(owned, answers, strict=True):
                 found[cand.order].update(zip(worlds, totals, strict=True))
                 self.searches["value"] += len(worlds)
@@ -110,7 +114,9 @@ class Race:
         """order -> {world: whether it can be sure of the bar there} for each (candidate, worlds, bars)."""
         items, owners = self._tasks(asked)
         found: Dict[int, Dict[int, bool]] = {cand.order: {} for cand, _, _ in asked}
-        for owned, answers in zip(owners, self.run(partial(_reach_task, self.source, self.rules), items), strict=True):
+        for owned, answers in zip(
+            owners, self.run(partial(_reach_task, self.source, rules=self.rules), items), strict=True
+        ):
             for (cand, worlds), reached in zip(owned, answers, strict=True):
                 found[cand.order].update(zip(worlds, reached, strict=True))
                 self.searches["reach"] += len(worlds)
@@ -120,7 +126,9 @@ class Race:
         """order -> in how many of the worlds ``indices`` the whole bid can be made (R24)."""
         items, owners = self._tasks([(c, list(indices)) for c in cands])
         found = {c.order: 0 for c in cands}
-        for owned, answers in zip(owners, self.run(partial(_made_task, self.source, self.rules), items), strict=True):
+        for owned, answers in zip(
+            owners, self.run(partial(_made_task, self.source, rules=self.rules), items), strict=True
+        ):
             for (cand, _worlds), joints in zip(owned, answers, strict=True):
                 found[cand.order] += sum(joints)
         return found
@@ -136,11 +144,11 @@ class Race:
         items = []
         for discard, fams in families.items():
             hand = self.source.worlds.constraints.hand & ~((1 << discard[0]) | (1 << discard[1]))
-            asked = tuple((fam, goals_for(fam, hand, self.rules)) for fam in sorted(fams))
+            asked = tuple((fam, goals_for(fam, hand, rules=self.rules)) for fam in sorted(fams))
             for chunk in _chunks(list(indices), SEARCHES_PER_TASK):
                 items.append((discard, asked, chunk))
         answers: Dict[tuple, Dict[str, List[bool]]] = defaultdict(lambda: defaultdict(list))
-        asked_goals = partial(_goal_task, self.source, self.rules)
+        asked_goals = partial(_goal_task, self.source, rules=self.rules)
         for (discard, _asked, _chunk), found in zip(items, self.run(asked_goals, items), strict=True):
             for fam, goals in found.items():
                 for goal, values in goals.items():
@@ -161,7 +169,9 @@ class Race:
                 table = tables.get(key)
                 if table is None:
                     deal = worlds[w].discard(*cand.discard)
-                    table = tables[key] = final_table(Scoring(deal, cand.bid, cand.trump, self.rules, cand.kontra))
+                    table = tables[key] = final_table(
+                        Scoring(deal, cand.bid, cand.trump, rules=self.rules, kontra=cand.kontra)
+                    )
                 found.append(helper.bound(table, failed_mask(fam_answers, w, cand.bid.has_ulti)))
             bounded[cand.order] = found
         return bounded

@@ -187,14 +187,16 @@ def advise_bid(
 
         spec.check_some_bid_has(CANDIDATE_BIDS_ONLY if bids is None else bids)
     source = hand_worlds(constraints, seed, exact)
-    chosen: CandidateSet = candidates(constraints.hand, bids, rules, spec, source.deal(0))
+    chosen: CandidateSet = candidates(constraints.hand, bids, rules=rules, kontra=spec, example=source.deal(0))
 
     def left() -> Optional[float]:
         """Seconds of the budget left (None: no budget)."""
         return None if time_budget is None else time_budget - (time.monotonic() - started)
 
     with runner_for(runner, jobs, cluster, spread_after) as run:
-        race = Race(source, rules, chosen.weighed, top, exact, run.run, on_progress)
+        race = Race(
+            source, rules=rules, pool=chosen.weighed, top=top, exact=exact, runner=run.run, on_progress=on_progress
+        )
         race.goal = sizes[-1]
         interrupted, out_of_time, ran_off = _race(race, sizes, runoff, left)
         ranked, n = race.standings()

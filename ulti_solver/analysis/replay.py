@@ -263,7 +263,7 @@ class GameAnalysis:
         watched = [c for c in (BETLI, DURCHMARS) if c in self.bid.components]
         if not watched:
             return []
-        play = PlayRules.for_game(self.bid, self.trump, self.rules)
+        play = PlayRules.for_game(self.bid, self.trump, rules=self.rules)
         cards = [v.card for v in self.verdicts]
         decided = []
         for trick in range(1, len(cards) // 3 + 1):

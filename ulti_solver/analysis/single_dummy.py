@@ -118,8 +118,8 @@ def _totals_of_chunk(info: InformationSet, cards: Sequence[Card], made: bool, wo
     return answers
 
 
-def _drawn_chunk(info, cards, kontra, made, seed, indices):
-    return _totals_of_chunk(info, cards, kontra, made, WorldSource(info, seed).deals(indices))
+def _drawn_chunk(info, cards, made, seed, indices, *, kontra: Kontra) -> list:
+    return _totals_of_chunk(info, cards, made, WorldSource(info, seed).deals(indices), kontra=kontra)
 
 
 def card_totals(

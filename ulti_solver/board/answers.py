@@ -183,7 +183,7 @@ def read_game(data: Mapping) -> BoardGame:
     except UltiInputError as exc:
         raise BoardInputError(str(exc)) from None
     try:
-        kontra = spec.for_bid(bid, rules, True)
+        kontra = spec.for_bid(bid, rules=rules, strict=True)
     except UltiInputError as exc:
         raise BoardInputError(f"--kontra: {exc}") from None  # as ulti solve --kontra says it
     try:
@@ -234,6 +234,7 @@ def board_query(
     bid: Optional[str] = None,
     trump: Optional[str] = None,
     play: Optional[List[Card]] = None,
+    *,
     rules: Optional[str] = None,
     variants: Tuple[str, ...] = (),
     table: Optional[str] = None,

@@ -78,6 +78,6 @@ def check_fields(data: Mapping) -> None:
         return  # the rulebook's own words, from read_game
     ((bid, _trump),) = games
     try:
-        spec.for_bid(bid, rules, True)
+        spec.for_bid(bid, rules=rules, strict=True)
     except UltiInputError as exc:  # R36: a component the bid lacks
         raise BoardInputError(L_("bad kontra: {problem}", problem=exc)) from None

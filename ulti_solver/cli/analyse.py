@@ -97,6 +97,7 @@ def command(
     variants,
     rulebook,
     table,
+    *,
     kontra,
     knowable,
     seed,
@@ -149,7 +150,7 @@ def command(
     if file is not None:
         if deal or play_text or bid is not None:
             raise click.UsageError(_("give either --file or a DEAL with --bid and --play, not both"))
-        _analyse_file(file, rules, as_json, quiet, kontra, judge, report)
+        _analyse_file(file, rules=rules, as_json=as_json, quiet=quiet, kontra=kontra, judge=judge, report=report)
         return
     if not deal or bid is None or play_text is None:
         raise click.UsageError(_("give a DEAL with --bid and --play (and --trump for a trump bid), or --file FILE"))
@@ -160,7 +161,7 @@ def command(
             _("a played {bid} game has one trump: add --trump bells, leaves or acorns").format(bid=bid_words(bid))
         )
     ((played_bid, played_trump),) = games
-    levels = game_kontra(kontra, played_bid, rules)
+    levels = game_kontra(kontra, played_bid, rules=rules)
     try:
         analysis = analyse_game(the_deal, played_bid, played_trump, parse_play(play_text), rules=rules, kontra=levels)
         if judge is not None:
@@ -212,7 +213,7 @@ class _Knowable:
             bar.close()
 
 
-def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge=None, report=None) -> None:
+def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge=None, report=None) -> None:
     """Every game of a file, one per line; a bad line is reported and the others go on (exit 2 at the end).
 
     Stopped by Ctrl-C or SIGTERM, it says how far it got: the games

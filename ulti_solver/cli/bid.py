@@ -116,6 +116,7 @@ def command(
     variants,
     rulebook,
     table,
+    *,
     kontra,
     seed,
     budget,

@@ -135,6 +135,7 @@ def command(
     variants,
     rulebook,
     table,
+    *,
     kontra,
     samples,
     seed,
@@ -164,7 +165,7 @@ def command(
     check_jobs_or_cluster(jobs, cluster)
     rules = build_rules(rulebook, variants, table)
     played_bid, played_trump = played_game(bid, trump)
-    levels = game_kontra(kontra, played_bid, rules) if kontra else NO_KONTRA
+    levels = game_kontra(kontra, played_bid, rules=rules) if kontra else NO_KONTRA
     own = _cards(" ".join(hand), "HAND")
     try:
         played = parse_play(play_text) if play_text else []

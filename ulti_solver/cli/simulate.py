@@ -145,6 +145,7 @@ def command(
     variants,
     rulebook,
     table,
+    *,
     kontra,
     jobs,
     cluster,

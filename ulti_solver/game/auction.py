@@ -94,7 +94,7 @@ class Auction:
     ``legal_actions`` lists every action ``apply`` accepts at this moment.
     """
 
-    def __init__(self, deal: Deal, rules: Rules = DEFAULT_RULES):
+    def __init__(self, deal: Deal, *, rules: Rules = DEFAULT_RULES):
         if not deal.before_discard:
             raise AuctionError(
                 L_("an auction starts from a deal before the discard: table seat 0 holds 12 cards (R45)"),
@@ -103,7 +103,7 @@ class Auction:
                 rule="R45",
             )
         self.rules = rules
-        self.order = bid_order(rules)
+        self.order = bid_order(rules=rules)
         self.hands: List[Hand] = list(deal.hands)
         self.talon: Optional[Hand] = None
         #: The seat that laid the talon lying now: the only one who knows it (R46).

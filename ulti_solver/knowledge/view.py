@@ -174,14 +174,16 @@ def information_set(
     played = as_cards(played)
     deal = deal.require_talon()
     check_game(bid, trump, seat)
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     cards = check_cards(played)
     replay(deal, play, cards)
     table = read_table(cards, play)
     talon = deal.talon if seat == DECLARER else None
     shown = deal.hands[DECLARER] if bid.open and seat != DECLARER and table.first_trick_done else None
     announced = announced_in_deal(deal, bid, trump, table.first_trick_done)
-    return _build(seat, bid, trump, rules, table, deal.hands[seat], talon, shown, announced)
+    return _build(
+        seat, bid, trump, rules=rules, table=table, hand=deal.hands[seat], talon=talon, shown=shown, announced=announced
+    )
 
 
 def information_set_from_hand(
@@ -204,7 +206,7 @@ def information_set_from_hand(
     Raises :class:`KnowledgeError` (or a subclass) with one line naming what cannot be.
     """
     check_game(bid, trump, seat)
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     cards = check_cards(played)
     table = read_table(cards, play)
     check_hand(hand, LP_("in", "your hand"), 10)
@@ -241,13 +243,14 @@ def information_set_from_hand(
         )
     check_cards_are_theirs(table, seat, hand, talon, shown)
     announced = check_announcements(marriages, bid, trump)
-    return _build(seat, bid, trump, rules, table, hand, talon, shown, announced)
+    return _build(seat, bid, trump, rules=rules, table=table, hand=hand, talon=talon, shown=shown, announced=announced)
 
 
 def _build(
     seat: int,
     bid: Bid,
     trump: Optional[int],
+    *,
     rules: Rules,
     table: Table,
     hand: Hand,

@@ -56,6 +56,7 @@ def bid_text(bid: Bid, trumps: Sequence[Optional[int]]) -> str:
 def deal_header(
     deal: Deal,
     bid: Bid,
+    *,
     rules: Rules,
     title: str = N_("Deal  {deal}"),
     trumps: Sequence[Optional[int]] = (),
@@ -99,7 +100,7 @@ LOST_BEFORE_PLAY = {
 
 def lost_before_play(solution: Solution) -> List[str]:
     """Components the cards lose before the first lead, and the rule that says so."""
-    scoring = Scoring(solution.deal, solution.bid, solution.trump, solution.rules)
+    scoring = Scoring(solution.deal, solution.bid, solution.trump, rules=solution.rules)
     return [
         _(LOST_BEFORE_PLAY[component]).format(trump=trump_text(solution.trump))
         for component in solution.bid.ordered_components()
