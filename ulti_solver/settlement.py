@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Iterable, List, Optional, Tuple
+from typing import Iterable, List, Optional, Tuple, Union
 
 from . import checks
+from .accepted import BidLike, KontraLike, RulesLike, TrumpLike
 from .bids import DURCHMARS, PARTY, Bid, bid_words, fold_word, trumps_to_solve
 from .cards import SUIT_NAMES, Suit
 from .coerce import as_bid, as_rules, as_trump
@@ -255,14 +256,14 @@ def _kontra(bid: Bid, *, kontra, rules: Rules) -> Kontra:
 
 
 def settle(
-    bid: Bid,
-    trump: Optional[Suit],
-    made: Iterable[str],
-    silent: Optional[Iterable[str]] = (),
+    bid: BidLike,
+    trump: TrumpLike,
+    made: Union[str, Iterable[str]],
+    silent: Union[str, Iterable[str], None] = (),
     table: Optional[str] = None,
     *,
-    kontra=None,
-    rules: Rules = DEFAULT_RULES,
+    kontra: KontraLike = None,
+    rules: RulesLike = DEFAULT_RULES,
 ) -> Settlement:
     """R31: each component won (in ``made``) or lost (every other one), plus the
     silent items (None: none); a silent 100 replaces the party's payment (R33); kontras
@@ -286,10 +287,16 @@ def settle(
 
 
 def concede(
-    bid: Bid, trump: Optional[Suit], table: Optional[str] = None, *, kontra=None, rules: Rules = DEFAULT_RULES
+    bid: BidLike,
+    trump: TrumpLike,
+    table: Optional[str] = None,
+    *,
+    kontra: KontraLike = None,
+    rules: RulesLike = DEFAULT_RULES,
 ) -> Settlement:
     """R39: the declarer gives the game up: he pays each defender, for every component,
     its won value times 2^(L+1), without silent items or the ulti's "once more"."""
+    bid, trump, rules = as_bid(bid), as_trump(trump), as_rules(rules)
     table = parse_table(table or rules.value_table)
     bid, trump = _resolve_trump(bid, trump)
     levels = _kontra(bid, kontra=kontra, rules=rules)
@@ -347,7 +354,7 @@ def game_total(scoring: Scoring, outcome: Outcome, table: Optional[str] = None) 
     return game_settlement(scoring, outcome, table).declarer_total
 
 
-def game_value(scoring: Scoring, outcome: Outcome, table: Optional[str] = None):
+def game_value(scoring: Scoring, outcome: Outcome, table: Optional[str] = None) -> Union[int, float]:
     """S of a finished game (R30), per defender: half the declarer's total."""
     return half(game_total(scoring, outcome, table))
 
