@@ -132,7 +132,8 @@ class InformationSet:
     def position(self, deal: Deal) -> Position:
         """Where a world stands after the play: the same as ``replay(deal, play, played)``,
         without checking the cards again (every world has the play legal)."""
-        hands = tuple(deal.hands[s] & ~self.table.by_seat[s] for s in range(3))
+        held, gone = deal.hands, self.table.by_seat
+        hands = (held[0] & ~gone[0], held[1] & ~gone[1], held[2] & ~gone[2])
         return Position(hands, self.table.leader, self.table.so_far, self.table.trick)
 
     def explain(self) -> List[str]:
@@ -154,7 +155,7 @@ class InformationSet:
         hands[self.seat] = self.hand
         if self.shown is not None:
             hands[DECLARER] = self.shown
-        return Deal(tuple(hands), talon)
+        return Deal((hands[0], hands[1], hands[2]), talon)
 
 
 def information_set(
