@@ -16,15 +16,18 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import partial
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..bids import PARTY
 from ..knowledge.source import WorldSource
 from ..variants import Rules
 from .bid_bounds import Bounds, failed_mask, family_of, goals_for
 from .bid_candidates import BidCandidate
-from .bid_worlds import SEARCHES_PER_TASK, _chunks, _goal_task, _made_task, _reach_task, _value_task
+from .bid_worlds import SEARCHES_PER_TASK, HandWorlds, _chunks, _goal_task, _made_task, _reach_task, _value_task
 from .racing import clearly_worse, differences, lower_limit, separated
+
+if TYPE_CHECKING:
+    from ..pricing import FinalTable
 
 #: The worlds of the first look; each later look doubles them, up to the samples asked.
 FIRST_LOOK = 25
@@ -138,12 +141,14 @@ class Race:
         from ..pricing import final_table
         from ..scoring import Scoring, marriage_value
 
+        hand_of = self.source.worlds
+        assert isinstance(hand_of, HandWorlds)  # a race weighs one hand's worlds (hand_worlds)
         families: Dict[tuple, set] = defaultdict(set)
         for cand in cands:
             families[cand.discard].add(family_of(cand.core))
         items = []
         for discard, fams in families.items():
-            hand = self.source.worlds.constraints.hand & ~((1 << discard[0]) | (1 << discard[1]))
+            hand = hand_of.constraints.hand & ~((1 << discard[0]) | (1 << discard[1]))
             asked = tuple((fam, goals_for(fam, hand, rules=self.rules)) for fam in sorted(fams))
             for chunk in _chunks(list(indices), SEARCHES_PER_TASK):
                 items.append((discard, asked, chunk))
@@ -161,7 +166,7 @@ class Race:
         helper = Bounds()
         bounded: Dict[int, List[int]] = {}
         for cand in cands:
-            tables: Dict[Optional[int], object] = {}
+            tables: Dict[Optional[int], FinalTable] = {}
             keys = marriages[cand.trump] if cand.bid.plays_party else [None] * len(worlds)
             fam_answers = answers[cand.discard, family_of(cand.core)]
             found = []
@@ -260,9 +265,9 @@ class Race:
             pending.sort(key=promise)
             take, pending = pending[:batch], pending[batch:]
             if not valued and not start:  # with a steady bid in every trump: a reference worth the name
-                steady = steady_bids(pending)
-                take += steady
-                pending = [c for c in pending if c not in steady]
+                fallbacks = steady_bids(pending)
+                take += fallbacks
+                pending = [c for c in pending if c not in fallbacks]
             complete(take)
             valued += take
             batch = NEXT_BATCH

@@ -339,7 +339,12 @@ def knowable_loss(analysis, index: int, samples: Union[int, str], seed: int) -> 
     if samples == "all" and info.count() <= MOST_WORLDS:
         worlds, exact = list(info.worlds()), True
     else:
-        drawn = KNOWABLE_DRAWN if samples == "all" else samples
+        if samples == "all":
+            drawn = KNOWABLE_DRAWN
+        elif isinstance(samples, int):
+            drawn = samples
+        else:
+            raise WorldsError(_NOT_SAMPLES(samples))
         first = index * WORLD_STRIDE
         worlds, exact = WorldSource(info, seed).deals(range(first, first + drawn)), False
     totals, _ = card_totals(info, cards, worlds, kontra=analysis.kontra)

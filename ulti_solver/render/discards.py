@@ -12,6 +12,7 @@ from .words import cards_text, number_text, signed, trump_text, yes_no
 
 if TYPE_CHECKING:
     from ..analysis.discards import DiscardResult
+    from ..scoring import SilentItem
     from ..variants import Rules
 
 
@@ -53,7 +54,7 @@ def discards_table(results: Sequence[DiscardResult], *, rules: Rules) -> List[st
     if len(components) > 1:
         header.append(_("whole bid"))
     header += [_("points")] + ([_("value")] if with_value else [])
-    silent: List[str] = []  # --silent: one column per silent question any row asked (R25-R27)
+    silent: List[SilentItem] = []  # --silent: one column per silent question any row asked (R25-R27)
     for result in results:
         silent += [name for name in result.solution.silent or () if name not in silent]
     header += [_(SILENT_LABELS[name]) if name in SILENT_LABELS else name for name in silent] + [_("marks")]

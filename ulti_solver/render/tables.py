@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional, Sequence
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence
 
 from ..bids import FORTY_100, FOUR_ACES, TWENTY_100, ULTI, Bid, component_word
 from ..cards import (
@@ -79,7 +79,8 @@ def deal_header(
     ]
 
 
-SILENT_LABELS = {
+#: Keyed by name: a Component or SilentItem is a str, its name (so a name read back finds it).
+SILENT_LABELS: Dict[str, str] = {
     SilentQuestion.DECLARER_100: N_("silent 100, declarer"),
     SilentQuestion.DEFENDERS_100: N_("silent 100, defenders"),
     SilentQuestion.ULTI: N_("silent ulti, declarer"),
@@ -90,7 +91,7 @@ SILENT_LABELS = {
 
 
 #: Why each component can be lost before play, in a player's words (R17-R20).
-LOST_BEFORE_PLAY = {
+LOST_BEFORE_PLAY: Dict[str, str] = {
     FORTY_100: N_("40-100 needs the {trump} king and ober in the declarer's hand (R17)"),
     TWENTY_100: N_("20-100 needs a king and ober of a non-trump suit in the declarer's hand (R18)"),
     ULTI: N_("ulti needs the {trump} seven in the declarer's hand (R19)"),
@@ -122,7 +123,7 @@ def answers_table(solutions: Sequence[Solution]) -> List[str]:
         if any(s.kontra for s in solutions):
             rows.append([_("value, in all")] + [signed(s.value_total) for s in solutions])
         rows.append([_("if conceded")] + [signed(s.concede_value) for s in solutions])
-    silent_names: List[str] = []
+    silent_names: List[SilentQuestion] = []
     for solution in solutions:
         for name in solution.silent or {}:
             if name not in silent_names:
