@@ -62,6 +62,7 @@ def check_fields(data: Mapping) -> None:
     try:
         games = trumps_to_solve(bid, trump)
     except UltiInputError:  # R28: the trump menu contradicts the bid
+        assert trump is not None  # trumps_to_solve refuses only a trump named
         suit = SUIT_NAMES[trump]
         if not bid.has_trump:
             raise BoardInputError(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Optional
 
 import click
 
@@ -225,7 +226,7 @@ def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, ju
     number = None
     with open_lines(file) as source:
         lines = list(numbered_lines(source)) if file != "-" else numbered_lines(source)
-        total = len(lines) if file != "-" else None
+        total = len(lines) if isinstance(lines, list) else None  # stdin streams: no total
         try:
             with progress_bar(total, N_("game"), quiet) as bar:
                 out = Output(out.format, bar)
@@ -265,7 +266,7 @@ def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, ju
         sys.exit(2)
 
 
-def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: int = None) -> None:
+def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: Optional[int] = None) -> None:
     if as_json:
         tag = {} if line is None else {"line": line}
         for verdict in analysis.verdicts:

@@ -172,11 +172,11 @@ def information_set(
     from ..coerce import as_cards, as_game
 
     deal, bid, trump, rules = as_game(deal, bid, trump, rules=rules)
-    played = as_cards(played)
+    read = as_cards(played)
     deal = deal.require_talon()
     check_game(bid, trump, seat)
     play = PlayRules.for_game(bid, trump, rules=rules)
-    cards = check_cards(played)
+    cards = check_cards(read)
     replay(deal, play, cards)
     table = read_table(cards, play)
     talon = deal.talon if seat == DECLARER else None

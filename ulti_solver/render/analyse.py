@@ -94,8 +94,8 @@ def game_table(analysis: GameAnalysis) -> List[str]:
         lines += explained(
             _("Knowable"), "; ".join(_bands_words(s, analysis.bands_by_seat()[str(s)]) for s in range(3))
         )
-    for component, trick in analysis.decided_early():  # R21, R23: nothing after it changes the outcome
-        lines += explained(_("Decided"), _(DECIDED_WORDS[component]).format(trick=trick))
+    for component, decided_at in analysis.decided_early():  # R21, R23: nothing after it changes the outcome
+        lines += explained(_("Decided"), _(DECIDED_WORDS[component]).format(trick=decided_at))
     lines += [""] + _game_end(analysis, play)
     lines += ["", *value_legend(analysis.rules.value_table, FROM_THERE, kontra=bool(analysis.kontra))]
     lines += silent_value_legend(analysis.bid)
@@ -125,6 +125,7 @@ def _knowable_lines(analysis: GameAnalysis) -> List[str]:
             hindsight = _("{units} units given away (best was {cards})").format(
                 units=units_text(v.cost), cards=cards_text(v.best)
             )
+        assert v.knowable_samples is not None  # with_knowable judged every card
         knowable = n_(
             "{loss:.2f} ± {stderr:.2f} on {n} world",
             "{loss:.2f} ± {stderr:.2f} on {n} worlds",
