@@ -66,7 +66,15 @@ def exact_top(hand: int, rules, seed: int, worlds: int, top: int, jobs: int):
     with their totals: (candidates, totals by order, how many were valued in every world)."""
     constraints = Constraints(hand)
     pool = candidates(hand, None, rules=rules).weighed
-    race = Race(hand_worlds(constraints, seed), rules, pool, top, False, Runner(jobs).run, None)
+    race = Race(
+        hand_worlds(constraints, seed),
+        rules=rules,
+        pool=pool,
+        top=top,
+        exact=False,
+        runner=Runner(jobs).run,
+        on_progress=None,
+    )
     every = list(range(worlds))
     bound = race.bounds(pool, every)
     order = sorted(pool, key=lambda c: (-sum(bound[c.order]), c.order))
@@ -129,7 +137,9 @@ def describe(cand) -> str:
 def holdout_values(hand: int, index: int, cands, rules, args) -> Dict[str, List[int]]:
     """Each candidate's totals on the hand's holdout worlds (seed 100,000 + index), by description."""
     fresh = hand_worlds(Constraints(hand), 100_000 + index)
-    race = Race(fresh, rules, list(cands), 1, False, Runner(args.jobs).run, None)
+    race = Race(
+        fresh, rules=rules, pool=list(cands), top=1, exact=False, runner=Runner(args.jobs).run, on_progress=None
+    )
     found = race.value([(c, range(args.holdout)) for c in cands])
     return {describe(c): [found[c.order][w] for w in range(args.holdout)] for c in cands}
 

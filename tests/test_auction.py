@@ -29,7 +29,7 @@ H7, H8, H9, B7, L9 = (parse_card(name) for name in ("H7", "H8", "H9", "B7", "L9"
 
 
 def auction(book="ultiblog", deal=DEAL):
-    return Auction(deal, make_rules(book))
+    return Auction(deal, rules=make_rules(book))
 
 
 def bid(seat, words, discard=None):
@@ -187,7 +187,7 @@ def test_r46_the_standing_bidder_s_pass_ends_it_and_the_talon_lying_is_the_talon
 
 
 def test_r46_with_the_highest_bid_standing_only_a_pass_is_left():
-    top = bid_order(make_rules("ultiblog")).bids[-1]
+    top = bid_order(rules=make_rules("ultiblog")).bids[-1]
     a = play(auction(), AuctionAction(0, BID, top, (H7, H8)))
     assert a.legal_kinds() == (PASS,) and list(a.legal_actions()) == [passes(1)]
 
@@ -232,7 +232,7 @@ def test_r49_no_throw_in_after_another_bid_or_a_red_party():
 
 
 def test_r49_the_throw_in_under_suit_values_is_the_party_doubled_without_a_trump():
-    a = Auction(DEAL, make_rules("ultiblog", ["suit-values"]))
+    a = Auction(DEAL, rules=make_rules("ultiblog", ["suit-values"]))
     play(a, bid(0, "party", (H7, H8)), passes(1), passes(2), passes(0))
     assert a.end().throw_in == ThrowIn(False, 2)
 
@@ -322,7 +322,7 @@ def differential(book: str, seed: int, count: int) -> int:
     rng, rules, ended = random.Random(seed), make_rules(book), 0
     for _ in range(count):
         deal = random_deal(rng)
-        a, said = Auction(deal, rules), []
+        a, said = Auction(deal, rules=rules), []
         for _step in range(120):
             action = propose(a, rng, noise=0.15)
             try:
@@ -360,7 +360,7 @@ def legal_auctions(draw, book):
     the lowest bids and cards), and the actions it offered at its last moment."""
     order = draw(st.permutations(list(range(32))))
     deal = Deal((hand_of(order[:12]), hand_of(order[12:22]), hand_of(order[22:])), None)
-    a = Auction(deal, make_rules(book))
+    a = Auction(deal, rules=make_rules(book))
     for _ in range(draw(st.integers(0, 60))):
         if a.over:
             break

@@ -165,7 +165,7 @@ def test_r43_a_bound_is_never_below_the_value_in_its_world(book):
         spec = parse_kontra("all") if seed else parse_kontra(None)
         cut = candidates(hand, None, rules=rules, kontra=spec)
         source = hand_worlds(Constraints(hand), seed)
-        race = Race(source, rules, cut.weighed, 5, False, Runner(1).run, None)
+        race = Race(source, rules=rules, pool=cut.weighed, top=5, exact=False, runner=Runner(1).run, on_progress=None)
         chosen = random.Random(seed).sample(cut.weighed, 80)
         bounds = race.bounds(chosen, range(6))
         lowered = 0

@@ -11,7 +11,7 @@ from ulti_solver.game.ranking import TABLE_ROWS, Rank, bid_order, bid_rank, comp
 from ulti_solver.variants import make_rules
 
 ULTIBLOG, RABLO, CLASSIC, TOURNAMENT = (
-    bid_order(make_rules(book)) for book in ("ultiblog", "rablo", "classic", "tournament")
+    bid_order(rules=make_rules(book)) for book in ("ultiblog", "rablo", "classic", "tournament")
 )
 EVERY_ORDER = {"ultiblog": ULTIBLOG, "rablo": RABLO, "classic": CLASSIC, "tournament": TOURNAMENT}
 
@@ -148,7 +148,7 @@ def test_r47_the_classic_table_s_row_order_and_its_bids_only():
 
 
 def test_r47_the_table_order_is_the_rulebook_s_whatever_value_table_is_chosen():
-    over = bid_order(make_rules("classic", table="tournament"))
+    over = bid_order(rules=make_rules("classic", table="tournament"))
     assert over.bids == CLASSIC.bids
 
 

@@ -64,7 +64,7 @@ print(json.dumps({"stats": _core.STATS, "answers": answers, "counts": search.sta
 def position_args():
     """The hands and rules of play of DEAL's 40-100 ulti in leaves, as the core takes them."""
     deal = parse_deal(DEAL)
-    play = PlayRules.for_game(parse_bid("40-100 ulti"), LEAVES, DEFAULT_RULES)
+    play = PlayRules.for_game(parse_bid("40-100 ulti"), LEAVES, rules=DEFAULT_RULES)
     return [list(start_of_play(deal).hands), *play.core]
 
 

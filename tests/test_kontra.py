@@ -204,6 +204,14 @@ def test_r39_concession_doubles_once_more_than_the_kontra_and_has_no_once_more()
     assert concede(FORTY_ULTI, LEAVES, kontra="ulti").per_defender == -24
 
 
+def test_r39_concede_reads_the_bid_trump_and_rules_as_text_like_settle():
+    """concede is public beside settle and takes what it takes (BidLike, TrumpLike, RulesLike):
+    words read as the command line reads them, not an AttributeError on the text."""
+    typed = concede(FORTY_ULTI, LEAVES, kontra="ulti", rules=make_rules("tournament"))
+    worded = concede("40-100 ulti", "zöld", kontra="ulti", rules="tournament")
+    assert worded == typed and worded.per_defender == typed.per_defender
+
+
 def test_r39_value_is_half_the_minimax_of_the_total():
     deal = parse_deal("A97.TK8.O8.U9 8.A97.A97.ATO TKOU.OU.TK.K7 -.-.U.8")
     plain = solve(deal, BETLI, None, value=True)

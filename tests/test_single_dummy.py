@@ -182,7 +182,7 @@ def test_item4_r42_knowable_all_counts_where_few_and_draws_where_many(monkeypatc
     assert exact and drawn
     for v in judged:
         played = [u.card for u in analysis.verdicts[: v.index - 1]]
-        count = information_set(record.deal, record.bid, record.trump, game.rules, played, v.seat).count()
+        count = information_set(record.deal, record.bid, record.trump, played, v.seat, rules=game.rules).count()
         if v.knowable_exact:
             assert v.knowable_samples == count <= 500 and v.knowable_stderr == 0
         else:

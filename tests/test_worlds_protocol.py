@@ -26,8 +26,8 @@ def every_kind():
     hand = parse_hand("8.A97.A97.ATO")
     return {
         "hand before the discard": HandWorlds(Constraints(parse_hand("T8.AT7.TO9.AU87"))),
-        "a seat's view": information_set(DEAL, parse_bid("party"), BELLS, RULES, [], 1),
-        "a union of views": worlds_for(hand, 1, parse_bid("20-100"), BELLS, RULES, None, None),
+        "a seat's view": information_set(DEAL, parse_bid("party"), BELLS, [], 1, rules=RULES),
+        "a union of views": worlds_for(hand, 1, parse_bid("20-100"), BELLS, None, None, rules=RULES),
         "deals given": GivenWorlds(
             tuple(sample_deal(Constraints(parse_hand("T8.AT7.TO9.AU87")), 2, i) for i in range(3))
         ),
@@ -49,7 +49,7 @@ def test_r42_every_kind_of_worlds_follows_the_one_protocol(kind):
 
 def test_r42_a_union_of_views_is_ranked_view_after_view_and_drawn_by_rank():
     hand = parse_hand("8.A97.A97.ATO")
-    twenty = worlds_for(hand, 1, parse_bid("20-100"), BELLS, RULES, None, None)
+    twenty = worlds_for(hand, 1, parse_bid("20-100"), BELLS, None, None, rules=RULES)
     first, second = twenty.sets
     assert twenty.world_at(first.count()) == second.world_at(0)
     assert twenty.world_at(first.count() - 1) == first.world_at(first.count() - 1)

@@ -365,11 +365,12 @@ def LP_(context: str, message: str, **values) -> Message:
 
 
 class Joined:
-    """Messages (or text) joined by ``separator``, each put into words when printed."""
+    """Messages (or text, or anything that puts itself into words with ``str()``: bid words,
+    facts said) joined by ``separator``, each put into words when printed."""
 
     __slots__ = ("items", "separator")
 
-    def __init__(self, items: Iterable[Text], separator: Text = ", "):
+    def __init__(self, items: Iterable[object], separator: Text = ", "):
         self.items, self.separator = tuple(items), separator
 
     def __str__(self) -> str:

@@ -17,7 +17,7 @@ from typing import List, NamedTuple, Optional, Tuple
 from .bids import BETLI, DURCHMARS, FOUR_ACES, PARTY, ULTI, Bid, bid_words, fold_word
 from .cards import ACORNS, BELLS, HEARTS, LEAVES, Suit
 from .errors import UltiInputError, excerpt
-from .i18n import L_
+from .i18n import L_, Message
 from .kontra import NO_KONTRA, Kontra
 from .scoring import SilentItem
 from .variants import CLASSIC, VALUE_TABLES, parse_table
@@ -197,9 +197,14 @@ def _doubled(units: int, level: int) -> int:
     return units << level
 
 
+def _doubled_each(units: int, levels: Tuple[int, int], once_more: int = 0) -> Tuple[int, int]:
+    """Per defender: ``units`` doubled at his level, plus the part that is never doubled."""
+    return _doubled(units, levels[0]) + once_more, _doubled(units, levels[1]) + once_more
+
+
 @functools.lru_cache(maxsize=4096)
 def prices(
-    bid: Bid, trump: Optional[Suit], table: str, suit_values: bool = False, kontra: Kontra = NO_KONTRA
+    bid: Bid, trump: Optional[Suit], table: str, suit_values: bool = False, *, kontra: Kontra = NO_KONTRA
 ) -> Prices:
     """R32, R33, R38, R39: the units of every item of ``bid`` for each defender.
 
@@ -217,31 +222,24 @@ def prices(
         level = (kontra.level(component, 1), kontra.level(component, 2))
         if component == ULTI:
             once_more = lost - won
-            lost_each = tuple(_doubled(won, lv) + once_more for lv in level)
+            lost_each = _doubled_each(won, level, once_more)
         else:
-            lost_each = tuple(_doubled(lost, lv) for lv in level)
-        components.append(
-            Price(
-                str(component),
-                tuple(_doubled(won, lv) for lv in level),
-                lost_each,
-                tuple(_doubled(won, lv + 1) for lv in level),
-                level,
-            )
-        )
+            lost_each = _doubled_each(lost, level)
+        conceded = _doubled_each(won, (level[0] + 1, level[1] + 1))
+        components.append(Price(str(component), _doubled_each(won, level), lost_each, conceded, level))
     if bid.plays_party:
-        silent_levels = tuple(kontra.level(PARTY, seat) for seat in (1, 2))
+        silent_levels = (kontra.level(PARTY, 1), kontra.level(PARTY, 2))
     else:
         silent_levels = (kontra.highest(1), kontra.highest(2))
     factor = colour_factor(bid, trump, table, None, suit_values)
-    silent = []
+    silent: List[Tuple[SilentItem, Tuple[int, int]]] = []
     for item in _SILENT_ORDER:
         base = SILENT_UNITS[item] * factor
         if item in BEATEN:
             once_more = base // 2
-            units = tuple(_doubled(base - once_more, lv) + once_more for lv in silent_levels)
+            units = _doubled_each(base - once_more, silent_levels, once_more)
         else:
-            units = tuple(_doubled(base, lv) for lv in silent_levels)
+            units = _doubled_each(base, silent_levels)
         silent.append((item, units))
     return Prices(tuple(components), tuple(silent), silent_levels, kontra.individual)
 
@@ -255,7 +253,7 @@ def read_silent_item(name: str) -> SilentItem:
         ) from None
 
 
-def why_impossible(bid: Bid, item: SilentItem) -> Optional[str]:
+def why_impossible(bid: Bid, item: SilentItem) -> Optional[Message]:
     """Why ``item`` cannot happen in ``bid`` (R25-R27), or None when it can."""
     if item in SILENT_100:
         return None if bid.plays_party else L_("a silent 100 needs a bid that plays the party (R22, R25)")

@@ -14,7 +14,6 @@ import re
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from . import checks
-from .accepted import CardsLike, DealLike
 from .cards import BB_ACES, BB_SUITS, Card, card_label, card_points, card_suit, cards_label, cards_of, parse_card
 from .deal import PART_NAMES_IN, SEAT_SUBJECTS, Deal
 from .errors import UltiInputError
@@ -88,7 +87,7 @@ class Position(NamedTuple):
         return Position(hands, winner, so_far)
 
 
-def start_of_play(deal: DealLike) -> Position:
+def start_of_play(deal: Deal) -> Position:
     """R8: the declarer leads the first trick with the dealt hands."""
     deal = checks.deal(deal)
     return Position(deal.hands, DECLARER)  # the default so_far is an empty Outcome, made once
@@ -160,7 +159,7 @@ def _names(mask: int) -> str:
     return cards_label(sorted(cards_of(mask), key=lambda c: (c >> 3, -(c & 7))))
 
 
-def replay(deal: DealLike, play: PlayRules, cards: CardsLike, start: Optional[Position] = None) -> Position:
+def replay(deal: Deal, play: PlayRules, cards: Sequence[Card], start: Optional[Position] = None) -> Position:
     """The position after ``cards`` are played from ``start`` (the opening lead by default).
 
     Every card is checked: it must be in the hand of the player to move and

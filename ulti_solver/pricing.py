@@ -172,7 +172,7 @@ def _group_table(scoring: Scoring, table: str, index: int, key: tuple) -> Dict[t
     if found is not None:
         return found
     bid, group = scoring.bid, GROUPS[index]
-    priced = prices(bid, scoring.trump, table, scoring.rules.suit_values, scoring.kontra)
+    priced = prices(bid, scoring.trump, table, scoring.rules.suit_values, kontra=scoring.kontra)
     live = [c for c in bid.ordered_components() if c in group.items and not scoring.lost_before_play(c)]
     entries = {}
     seen: Dict[Tuple[FrozenSet[str], FrozenSet[str]], int] = {}  # the group's total per (made, silent), few

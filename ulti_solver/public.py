@@ -12,16 +12,19 @@ from __future__ import annotations
 from typing import Optional
 
 from . import position
+from .accepted import CardsLike, DealLike
 from .coerce import as_cards, as_deal
 from .play import PlayRules
 
 
-def start_of_play(deal) -> position.Position:
+def start_of_play(deal: DealLike) -> position.Position:
     """R8: the declarer leads the first trick with the dealt hands (a Deal or a deal string)."""
     return position.start_of_play(as_deal(deal))
 
 
-def replay(deal, play: PlayRules, cards, start: Optional[position.Position] = None) -> position.Position:
+def replay(
+    deal: DealLike, play: PlayRules, cards: CardsLike, start: Optional[position.Position] = None
+) -> position.Position:
     """The position after ``cards`` are played from ``start`` (the opening lead by default).
 
     ``deal`` is a Deal or a deal string, ``cards`` a list of cards or a string of cards

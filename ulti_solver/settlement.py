@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Iterable, List, Optional, Tuple
+from typing import Iterable, List, Optional, Tuple, Union
 
 from . import checks
+from .accepted import BidLike, KontraLike, RulesLike, TrumpLike
 from .bids import DURCHMARS, PARTY, Bid, bid_words, fold_word, trumps_to_solve
 from .cards import SUIT_NAMES, Suit
 from .coerce import as_bid, as_rules, as_trump
@@ -102,7 +103,7 @@ class Item:
         """Per defender: half of what the item brings the declarer in all (R30)."""
         return half(sum(self.by_defender))
 
-    def as_json(self, kontra: bool = False) -> dict:
+    def as_json(self, *, kontra: bool = False) -> dict:
         """The item of ``ulti settle --json``; with kontras, its level and, where they differ,
         what each defender pays for it."""
         data = {"name": self.name, "made": self.made, "units": self.units}
@@ -160,7 +161,7 @@ class Settlement:
             data["kontra"] = self.kontra.as_json()
         if self.conceded:
             data["conceded"] = True
-        data["items"] = [item.as_json(kontra) for item in self.items]
+        data["items"] = [item.as_json(kontra=kontra) for item in self.items]
         return data
 
 
@@ -248,21 +249,21 @@ def price_items(priced: Prices, made, silent) -> List[Item]:
     return rows
 
 
-def _kontra(bid: Bid, kontra, rules: Rules) -> Kontra:
+def _kontra(bid: Bid, *, kontra, rules: Rules) -> Kontra:
     if kontra is None:
         return NO_KONTRA
     return kontra_for(kontra, bid, rules=rules)
 
 
 def settle(
-    bid: Bid,
-    trump: Optional[Suit],
-    made: Iterable[str],
-    silent: Optional[Iterable[str]] = (),
+    bid: BidLike,
+    trump: TrumpLike,
+    made: Union[str, Iterable[str]],
+    silent: Union[str, Iterable[str], None] = (),
     table: Optional[str] = None,
     *,
-    kontra=None,
-    rules: Rules = DEFAULT_RULES,
+    kontra: KontraLike = None,
+    rules: RulesLike = DEFAULT_RULES,
 ) -> Settlement:
     """R31: each component won (in ``made``) or lost (every other one), plus the
     silent items (None: none); a silent 100 replaces the party's payment (R33); kontras
@@ -280,20 +281,26 @@ def settle(
     if strangers:
         raise not_a_component(bid, strangers[0])
     silent_set = _check_silent(bid, silent, made_set)
-    levels = _kontra(bid, kontra, rules)
-    items = price_items(prices(bid, trump, table, rules.suit_values, levels), made_set, silent_set)
+    levels = _kontra(bid, kontra=kontra, rules=rules)
+    items = price_items(prices(bid, trump, table, rules.suit_values, kontra=levels), made_set, silent_set)
     return Settlement(bid, trump, table, tuple(items), levels)
 
 
 def concede(
-    bid: Bid, trump: Optional[Suit], table: Optional[str] = None, *, kontra=None, rules: Rules = DEFAULT_RULES
+    bid: BidLike,
+    trump: TrumpLike,
+    table: Optional[str] = None,
+    *,
+    kontra: KontraLike = None,
+    rules: RulesLike = DEFAULT_RULES,
 ) -> Settlement:
     """R39: the declarer gives the game up: he pays each defender, for every component,
     its won value times 2^(L+1), without silent items or the ulti's "once more"."""
+    bid, trump, rules = as_bid(bid), as_trump(trump), as_rules(rules)
     table = parse_table(table or rules.value_table)
     bid, trump = _resolve_trump(bid, trump)
-    levels = _kontra(bid, kontra, rules)
-    priced = prices(bid, trump, table, rules.suit_values, levels)
+    levels = _kontra(bid, kontra=kontra, rules=rules)
+    priced = prices(bid, trump, table, rules.suit_values, kontra=levels)
     items = tuple(
         Item(p.name, False, (-p.conceded[0], -p.conceded[1]), p.level, p.name in priced.individual)
         for p in priced.components
@@ -338,7 +345,7 @@ def game_settlement(scoring: Scoring, outcome: Outcome, table: Optional[str] = N
     bid, trump = scoring.bid, scoring.trump
     made = frozenset(made_components(scoring, outcome))
     silent = frozenset(silent_items(scoring, outcome))
-    items = price_items(prices(bid, trump, table, scoring.rules.suit_values, scoring.kontra), made, silent)
+    items = price_items(prices(bid, trump, table, scoring.rules.suit_values, kontra=scoring.kontra), made, silent)
     return Settlement(bid, trump, table, tuple(items), scoring.kontra)
 
 
@@ -347,7 +354,7 @@ def game_total(scoring: Scoring, outcome: Outcome, table: Optional[str] = None) 
     return game_settlement(scoring, outcome, table).declarer_total
 
 
-def game_value(scoring: Scoring, outcome: Outcome, table: Optional[str] = None):
+def game_value(scoring: Scoring, outcome: Outcome, table: Optional[str] = None) -> Union[int, float]:
     """S of a finished game (R30), per defender: half the declarer's total."""
     return half(game_total(scoring, outcome, table))
 
@@ -355,9 +362,9 @@ def game_value(scoring: Scoring, outcome: Outcome, table: Optional[str] = None):
 def concede_total(scoring: Scoring, table: Optional[str] = None) -> int:
     """What conceding gives the declarer in all (negative, R39); it reads no card of the deal."""
     table = table or scoring.rules.value_table
-    return _concede_total(scoring.bid, scoring.trump, table, scoring.kontra, scoring.rules)
+    return _concede_total(scoring.bid, scoring.trump, table, kontra=scoring.kontra, rules=scoring.rules)
 
 
 @functools.lru_cache(maxsize=4096)
-def _concede_total(bid: Bid, trump: Optional[Suit], table: str, kontra: Kontra, rules: Rules) -> int:
+def _concede_total(bid: Bid, trump: Optional[Suit], table: str, *, kontra: Kontra, rules: Rules) -> int:
     return concede(bid, trump, table, kontra=kontra, rules=rules).declarer_total

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, List, Optional, Sequence, Tuple, cast
+from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple, cast
 
 from .. import checks
 from ..accepted import BidsLike, DealLike, KontraSpecLike, RulesLike
@@ -37,6 +37,9 @@ from ..search import component_makeable, implementation, reaches_units, solve, t
 from ..solution import Solution
 from ..variants import DEFAULT_RULES, Rules
 from .discards import all_discards, twelve_card_deal
+
+if TYPE_CHECKING:
+    from ..runner import OnProgress
 
 #: Every bid of R28, whatever its trump.
 CANDIDATE_BIDS_ONLY = TRUMP_BIDS + NO_TRUMP_BIDS
@@ -199,7 +202,7 @@ def best_bids(
     top: int = 10,
     bids: BidsLike = None,
     impl: Optional[str] = None,
-    on_progress: Optional[Callable[[int], None]] = None,
+    on_progress: Optional[OnProgress] = None,
     kontra: KontraSpecLike = NO_SPEC,
 ) -> BestBids:
     """R35: the ``top`` best candidates (all of them for ``top == 0``), exact and ranked.

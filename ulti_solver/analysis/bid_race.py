@@ -16,14 +16,18 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import partial
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..bids import PARTY
 from ..knowledge.source import WorldSource
+from ..variants import Rules
 from .bid_bounds import Bounds, failed_mask, family_of, goals_for
 from .bid_candidates import BidCandidate
-from .bid_worlds import SEARCHES_PER_TASK, _chunks, _goal_task, _made_task, _reach_task, _value_task
+from .bid_worlds import SEARCHES_PER_TASK, HandWorlds, _chunks, _goal_task, _made_task, _reach_task, _value_task
 from .racing import clearly_worse, differences, lower_limit, separated
+
+if TYPE_CHECKING:
+    from ..pricing import FinalTable
 
 #: The worlds of the first look; each later look doubles them, up to the samples asked.
 FIRST_LOOK = 25
@@ -51,7 +55,8 @@ class Race:
     def __init__(
         self,
         source: WorldSource,
-        rules,
+        *,
+        rules: Rules,
         pool: List[BidCandidate],
         top: int,
         exact: bool,
@@ -100,7 +105,9 @@ class Race:
         """order -> {world: the declarer's total there} for each (candidate, worlds) asked."""
         items, owners = self._tasks(asked)
         found: Dict[int, Dict[int, int]] = {cand.order: {} for cand, _ in asked}
-        for owned, answers in zip(owners, self.run(partial(_value_task, self.source, self.rules), items), strict=True):
+        for owned, answers in zip(
+            owners, self.run(partial(_value_task, self.source, rules=self.rules), items), strict=True
+        ):
             for (cand, worlds), totals in zip(owned, answers, strict=True):
                 found[cand.order].update(zip(worlds, totals, strict=True))
                 self.searches["value"] += len(worlds)
@@ -110,7 +117,9 @@ class Race:
         """order -> {world: whether it can be sure of the bar there} for each (candidate, worlds, bars)."""
         items, owners = self._tasks(asked)
         found: Dict[int, Dict[int, bool]] = {cand.order: {} for cand, _, _ in asked}
-        for owned, answers in zip(owners, self.run(partial(_reach_task, self.source, self.rules), items), strict=True):
+        for owned, answers in zip(
+            owners, self.run(partial(_reach_task, self.source, rules=self.rules), items), strict=True
+        ):
             for (cand, worlds), reached in zip(owned, answers, strict=True):
                 found[cand.order].update(zip(worlds, reached, strict=True))
                 self.searches["reach"] += len(worlds)
@@ -120,7 +129,9 @@ class Race:
         """order -> in how many of the worlds ``indices`` the whole bid can be made (R24)."""
         items, owners = self._tasks([(c, list(indices)) for c in cands])
         found = {c.order: 0 for c in cands}
-        for owned, answers in zip(owners, self.run(partial(_made_task, self.source, self.rules), items), strict=True):
+        for owned, answers in zip(
+            owners, self.run(partial(_made_task, self.source, rules=self.rules), items), strict=True
+        ):
             for (cand, _worlds), joints in zip(owned, answers, strict=True):
                 found[cand.order] += sum(joints)
         return found
@@ -130,17 +141,19 @@ class Race:
         from ..pricing import final_table
         from ..scoring import Scoring, marriage_value
 
+        hand_of = self.source.worlds
+        assert isinstance(hand_of, HandWorlds)  # a race weighs one hand's worlds (hand_worlds)
         families: Dict[tuple, set] = defaultdict(set)
         for cand in cands:
             families[cand.discard].add(family_of(cand.core))
         items = []
         for discard, fams in families.items():
-            hand = self.source.worlds.constraints.hand & ~((1 << discard[0]) | (1 << discard[1]))
-            asked = tuple((fam, goals_for(fam, hand, self.rules)) for fam in sorted(fams))
+            hand = hand_of.constraints.hand & ~((1 << discard[0]) | (1 << discard[1]))
+            asked = tuple((fam, goals_for(fam, hand, rules=self.rules)) for fam in sorted(fams))
             for chunk in _chunks(list(indices), SEARCHES_PER_TASK):
                 items.append((discard, asked, chunk))
         answers: Dict[tuple, Dict[str, List[bool]]] = defaultdict(lambda: defaultdict(list))
-        asked_goals = partial(_goal_task, self.source, self.rules)
+        asked_goals = partial(_goal_task, self.source, rules=self.rules)
         for (discard, _asked, _chunk), found in zip(items, self.run(asked_goals, items), strict=True):
             for fam, goals in found.items():
                 for goal, values in goals.items():
@@ -153,7 +166,7 @@ class Race:
         helper = Bounds()
         bounded: Dict[int, List[int]] = {}
         for cand in cands:
-            tables: Dict[Optional[int], object] = {}
+            tables: Dict[Optional[int], FinalTable] = {}
             keys = marriages[cand.trump] if cand.bid.plays_party else [None] * len(worlds)
             fam_answers = answers[cand.discard, family_of(cand.core)]
             found = []
@@ -161,7 +174,9 @@ class Race:
                 table = tables.get(key)
                 if table is None:
                     deal = worlds[w].discard(*cand.discard)
-                    table = tables[key] = final_table(Scoring(deal, cand.bid, cand.trump, self.rules, cand.kontra))
+                    table = tables[key] = final_table(
+                        Scoring(deal, cand.bid, cand.trump, rules=self.rules, kontra=cand.kontra)
+                    )
                 found.append(helper.bound(table, failed_mask(fam_answers, w, cand.bid.has_ulti)))
             bounded[cand.order] = found
         return bounded
@@ -250,9 +265,9 @@ class Race:
             pending.sort(key=promise)
             take, pending = pending[:batch], pending[batch:]
             if not valued and not start:  # with a steady bid in every trump: a reference worth the name
-                steady = steady_bids(pending)
-                take += steady
-                pending = [c for c in pending if c not in steady]
+                fallbacks = steady_bids(pending)
+                take += fallbacks
+                pending = [c for c in pending if c not in fallbacks]
             complete(take)
             valued += take
             batch = NEXT_BATCH

@@ -60,8 +60,10 @@ class BidChoice:
         """The object of ``ulti bid --json`` (INTERFACE.md, "The player's view")."""
         from .simulate import wilson
 
-        made = self.made if self.made is not None else 0
-        low, high = wilson(made, self.samples) if self.made is not None else (None, None)
+        ci95 = None
+        if self.made is not None:
+            low, high = wilson(self.made, self.samples)
+            ci95 = [round(low, 6), round(high, 6)]
         data = {
             "rank": self.rank,
             "discard": [card_name(c) for c in self.discard],
@@ -76,7 +78,7 @@ class BidChoice:
                 "mean_value": round(self.mean_value, 6),
                 "stderr_value": round(self.stderr_value, 6),
                 "p_made": None if self.p_made is None else round(self.p_made, 6),
-                "ci95": None if low is None else [round(low, 6), round(high, 6)],
+                "ci95": ci95,
                 "holdout_samples": 0 if self.holdout is None else self.holdout.n,
                 "holdout_mean": None if self.holdout is None else round(self.holdout.per_defender, 6),
                 "holdout_stderr": None if self.holdout is None else round(self.holdout.stderr_per_defender, 6),

@@ -56,26 +56,26 @@ def _every_world(constraints: Constraints) -> List[Deal]:
 # -- Tasks, run in this process, a pool's workers or a cluster's ------------------------------
 
 
-def _goal_task(source: WorldSource, rules: Rules, item) -> dict:
+def _goal_task(source: WorldSource, item, *, rules: Rules) -> dict:
     """The goals of one discard's families in some worlds (:mod:`.bid_bounds`)."""
     discard, families, indices = item
     deals = source.after(discard, indices)
-    return {family: goal_answers(deals, family, goals, rules) for family, goals in families}
+    return {family: goal_answers(deals, family, goals, rules=rules) for family, goals in families}
 
 
-def _value_task(source: WorldSource, rules: Rules, item) -> list:
+def _value_task(source: WorldSource, item, *, rules: Rules) -> list:
     """The declarer's totals (R34, R39) of some games of one discard, each in its own worlds."""
     from ..search import world_totals
 
     discard, games = item
     deals = _deals(source, discard, games)
     return [
-        world_totals([deals[i] for i in worlds], bid, trump, rules, kontra=kontra)
+        world_totals([deals[i] for i in worlds], bid, trump, rules=rules, kontra=kontra)
         for bid, trump, kontra, worlds in games
     ]
 
 
-def _reach_task(source: WorldSource, rules: Rules, item) -> list:
+def _reach_task(source: WorldSource, item, *, rules: Rules) -> list:
     """Whether each game's declarer can be sure of a total of at least the world's bar (R34, R39):
     a null-window search, much cheaper than the value."""
     from ..search import total_at_least
@@ -83,7 +83,10 @@ def _reach_task(source: WorldSource, rules: Rules, item) -> list:
     discard, games = item
     deals = _deals(source, discard, games)
     return [
-        [total_at_least(deals[i], bid, trump, rules, bar, kontra=kontra) for i, bar in zip(worlds, bars, strict=True)]
+        [
+            total_at_least(deals[i], bid, trump, bar, rules=rules, kontra=kontra)
+            for i, bar in zip(worlds, bars, strict=True)
+        ]
         for bid, trump, kontra, worlds, bars in games
     ]
 
@@ -93,13 +96,13 @@ def _deals(source: WorldSource, discard, games) -> Dict[int, Deal]:
     return dict(zip(needed, source.after(discard, needed), strict=True))
 
 
-def _made_task(source: WorldSource, rules: Rules, item) -> list:
+def _made_task(source: WorldSource, item, *, rules: Rules) -> list:
     """Whether each game's whole bid (R24) can be made, in its worlds."""
     from ..search import world_joints
 
     discard, games = item
     deals = _deals(source, discard, games)
-    return [world_joints([deals[i] for i in worlds], bid, trump, rules) for bid, trump, _, worlds in games]
+    return [world_joints([deals[i] for i in worlds], bid, trump, rules=rules) for bid, trump, _, worlds in games]
 
 
 def _chunks(indices: Sequence[int], size: int) -> List[Tuple[int, ...]]:

@@ -58,13 +58,14 @@ from __future__ import annotations
 import time
 from typing import Callable, Dict, List, Optional, Sequence, Union
 
+from ..accepted import BidsLike, HandLike, KontraSpecLike, RulesLike
 from ..coerce import as_bids, as_rules
 from ..dealing import Constraints
 from ..errors import UltiInputError
 from ..i18n import L_, LN_
 from ..known_cards import as_hand
 from ..kontra import parse_kontra
-from ..runner import ClusterLost, runner_for
+from ..runner import ClusterLost, OnProgress, Runner, runner_for
 from ..variants import DEFAULT_RULES
 from .bid_candidates import BidCandidate, CandidateSet, candidates
 from .bid_race import Race, looks_for
@@ -115,22 +116,22 @@ def _constraints(hand) -> Constraints:
 
 
 def advise_bid(
-    hand: Union[str, int, Constraints],
+    hand: Union[HandLike, Constraints],
     samples: Union[int, str] = DEFAULT_SAMPLES,
     *,
     top: int = DEFAULT_TOP,
-    bids: Optional[Sequence] = None,
-    rules=DEFAULT_RULES,
-    kontra=None,
+    bids: BidsLike = None,
+    rules: RulesLike = DEFAULT_RULES,
+    kontra: KontraSpecLike = None,
     seed: int = 0,
     holdout: Optional[int] = None,
     time_budget: Optional[float] = None,
     jobs: int = 1,
     cluster=None,
     spread_after: Optional[float] = None,
-    on_progress: Optional[Callable[[int, int], None]] = None,
+    on_progress: Optional[OnProgress] = None,
     runoff: bool = True,
-    runner=None,
+    runner: Optional[Runner] = None,
 ) -> BidAdvice:
     """R43 for a 12-card hand: the ``top`` best discards, bids and trumps, best first (the module).
 
@@ -166,13 +167,13 @@ def advise_bid(
                     most=MOST_WORLDS,
                 )
             )
-        sizes, holdout = [count], 0
+        sizes, holdout, asked = [count], 0, count
     else:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
             raise BidAdviceError(
                 L_("samples is a number of worlds (2 or more) or 'all', not {samples!r}", samples=samples)
             )
-        sizes, count = looks_for(samples), None
+        sizes, count, asked = looks_for(samples), None, samples
         holdout = samples if holdout is None else holdout
         if isinstance(holdout, bool) or not isinstance(holdout, int) or not 0 <= holdout <= MOST_HOLDOUT:
             raise BidAdviceError(
@@ -187,14 +188,16 @@ def advise_bid(
 
         spec.check_some_bid_has(CANDIDATE_BIDS_ONLY if bids is None else bids)
     source = hand_worlds(constraints, seed, exact)
-    chosen: CandidateSet = candidates(constraints.hand, bids, rules, spec, source.deal(0))
+    chosen: CandidateSet = candidates(constraints.hand, bids, rules=rules, kontra=spec, example=source.deal(0))
 
     def left() -> Optional[float]:
         """Seconds of the budget left (None: no budget)."""
         return None if time_budget is None else time_budget - (time.monotonic() - started)
 
     with runner_for(runner, jobs, cluster, spread_after) as run:
-        race = Race(source, rules, chosen.weighed, top, exact, run.run, on_progress)
+        race = Race(
+            source, rules=rules, pool=chosen.weighed, top=top, exact=exact, runner=run.run, on_progress=on_progress
+        )
         race.goal = sizes[-1]
         interrupted, out_of_time, ran_off = _race(race, sizes, runoff, left)
         ranked, n = race.standings()
@@ -206,12 +209,10 @@ def advise_bid(
             try:
                 made = race.made(shown, range(n))
                 fresh = _fresh(race, shown, HOLDOUT_FROM, holdout, left)
-                pick = _honest_pick(race, shown, n, fresh)
-                if pick is not None:
-                    order = shown[pick].order
+                honest = _honest_pick(race, shown, n, fresh)
+                if honest is not None:
+                    pick, order = honest, shown[honest].order
                     recheck = _fresh(race, [shown[pick]], RECHECK_FROM, fresh[order].n, left)[order]
-                else:
-                    pick = 0
             except (KeyboardInterrupt, ClusterLost) as exc:
                 interrupted, made, fresh, pick, recheck = exc, {}, {}, 0, None
     choices = ranked_choices(race, shown, n, made, fresh, exact)
@@ -238,7 +239,7 @@ def advise_bid(
         seed,
         exact,
         count,
-        samples if not exact else count,
+        asked,
         separate,
         spec,
         partial=interrupted is not None,

@@ -248,7 +248,7 @@ def components_made(deals: Sequence[Deal], bid: Bid, trump, component: str, *, r
     return [component_makeable(deal, bid, trump, rules=rules, component=component) for deal in deals]
 
 
-def _worlds_task(source: WorldSource, seat: int, bid: Bid, trump, rules: Rules, kontras, components, indices):
+def _worlds_task(source: WorldSource, seat: int, bid: Bid, trump, kontras, components, indices, *, rules: Rules):
     """For the worlds ``indices`` of ``source``: 2 S (the asking seat's side: what the declarer gets
     from him, or per defender for the declarer) under each kontra of ``kontras``, and whether each
     component is made."""
@@ -418,7 +418,7 @@ def advise_kontra(
     else:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
             raise KontraAdviceError(L_("samples is a number of worlds, 2 or more, not {samples!r}", samples=samples))
-        work = partial(_worlds_task, WorldSource(info, seed), seat, bid, trump, rules, kontras, components)
+        work = partial(_worlds_task, WorldSource(info, seed), seat, bid, trump, kontras, components, rules=rules)
         shares = [[] for _ in kontras]
         made = {c: [] for c in components}
         chunks = _chunks(samples)
@@ -452,10 +452,10 @@ def advise_kontra(
     return KontraAdvice(seat, own, talon, bid, trump, rules, spec, base, info, weighed, count, seed, exact)
 
 
-def _worlds_task_on(deals, seat, bid, trump, rules, kontras, components):
+def _worlds_task_on(deals, seat, bid, trump, kontras, components, *, rules: Rules):
     """:func:`_worlds_task` on worlds given, each counted once."""
     every = WorldSource(GivenWorlds(tuple(deals)), exact=True)
-    return _worlds_task(every, seat, bid, trump, rules, kontras, components, range(len(deals)))
+    return _worlds_task(every, seat, bid, trump, kontras, components, range(len(deals)), rules=rules)
 
 
 def _game(bid: Bid, trump) -> Tuple[Bid, Optional[int]]:

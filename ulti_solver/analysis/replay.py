@@ -263,7 +263,7 @@ class GameAnalysis:
         watched = [c for c in (BETLI, DURCHMARS) if c in self.bid.components]
         if not watched:
             return []
-        play = PlayRules.for_game(self.bid, self.trump, self.rules)
+        play = PlayRules.for_game(self.bid, self.trump, rules=self.rules)
         cards = [v.card for v in self.verdicts]
         decided = []
         for trick in range(1, len(cards) // 3 + 1):
@@ -334,15 +334,15 @@ def analyse_game(
     Raises :class:`~ulti_solver.position.PlayError` for a card that could
     not have been played (naming the card, its trick and the rule).
     """
-    (deal, bid, trump, rules), cards = as_game(deal, bid, trump, rules=rules), as_cards(cards)
+    (deal, bid, trump, rules), played = as_game(deal, bid, trump, rules=rules), as_cards(cards)
     play = PlayRules.for_game(bid, trump, rules=rules)
     deal = deal.require_talon()
     kontra = NO_KONTRA if kontra is None else kontra_for(kontra, bid, rules=rules)
-    replay(deal, play, cards)  # every card checked before any search
+    replay(deal, play, played)  # every card checked before any search
     position = start_of_play(deal)
     verdicts = []
     before = position_value(deal, bid, trump, rules=rules, position=position, kontra=kontra, impl=impl)
-    for index, card in enumerate(cards, start=1):
+    for index, card in enumerate(played, start=1):
         values = card_values(deal, bid, trump, rules=rules, position=position, impl=impl, kontra=kontra)
         verdicts.append(
             CardVerdict(

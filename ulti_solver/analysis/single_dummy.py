@@ -118,8 +118,8 @@ def _totals_of_chunk(info: InformationSet, cards: Sequence[Card], made: bool, wo
     return answers
 
 
-def _drawn_chunk(info, cards, kontra, made, seed, indices):
-    return _totals_of_chunk(info, cards, kontra, made, WorldSource(info, seed).deals(indices))
+def _drawn_chunk(info, cards, made, seed, indices, *, kontra: Kontra) -> list:
+    return _totals_of_chunk(info, cards, made, WorldSource(info, seed).deals(indices), kontra=kontra)
 
 
 def card_totals(
@@ -339,7 +339,12 @@ def knowable_loss(analysis, index: int, samples: Union[int, str], seed: int) -> 
     if samples == "all" and info.count() <= MOST_WORLDS:
         worlds, exact = list(info.worlds()), True
     else:
-        drawn = KNOWABLE_DRAWN if samples == "all" else samples
+        if samples == "all":
+            drawn = KNOWABLE_DRAWN
+        elif isinstance(samples, int):
+            drawn = samples
+        else:
+            raise WorldsError(_NOT_SAMPLES(samples))
         first = index * WORLD_STRIDE
         worlds, exact = WorldSource(info, seed).deals(range(first, first + drawn)), False
     totals, _ = card_totals(info, cards, worlds, kontra=analysis.kontra)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import gettext
 import json
 from dataclasses import dataclass
-from typing import List, Mapping, Optional, Tuple
+from typing import List, Literal, Mapping, Optional, Tuple, overload
 from urllib.parse import urlencode
 
 from ..analysis.replay import analyse_game, best_cards, best_line, card_solutions
@@ -75,12 +75,21 @@ class BoardGame:
     position: Position
 
     @property
-    def game(self) -> tuple:
-        return (self.deal, self.bid, self.trump, self.rules)
+    def game(self) -> Tuple[Deal, Bid, Optional[int]]:
+        """The deal, bid and trump, as the search functions take them first (``rules`` goes by name)."""
+        return (self.deal, self.bid, self.trump)
 
     @property
     def play_rules(self) -> PlayRules:
         return PlayRules.for_game(self.bid, self.trump, rules=self.rules)
+
+
+@overload
+def _text(data: Mapping, name: str, required: Literal[True]) -> str: ...
+
+
+@overload
+def _text(data: Mapping, name: str, required: bool = False) -> Optional[str]: ...
 
 
 def _text(data: Mapping, name: str, required: bool = False) -> Optional[str]:
@@ -183,7 +192,7 @@ def read_game(data: Mapping) -> BoardGame:
     except UltiInputError as exc:
         raise BoardInputError(str(exc)) from None
     try:
-        kontra = spec.for_bid(bid, rules, True)
+        kontra = spec.for_bid(bid, rules=rules, strict=True)
     except UltiInputError as exc:
         raise BoardInputError(f"--kontra: {exc}") from None  # as ulti solve --kontra says it
     try:
@@ -204,15 +213,13 @@ def solve_object(game: BoardGame, with_line: bool = False) -> dict:
     from ..render.solve import solve_json
 
     at = game.position
-    solution = solve(
-        *game.game[:3], rules=game.rules, position=at if game.played else None, value=True, kontra=game.kontra
-    )
+    solution = solve(*game.game, rules=game.rules, position=at if game.played else None, value=True, kontra=game.kontra)
     if at.finished:
         cards, best = {}, []
     else:
-        cards = card_solutions(*game.game[:3], at, rules=game.rules, kontra=game.kontra)
+        cards = card_solutions(*game.game, at, rules=game.rules, kontra=game.kontra)
         best = best_cards({card: s.value for card, s in cards.items()}, at)
-    line = best_line(*game.game[:3], at, rules=game.rules, kontra=game.kontra) if with_line else None
+    line = best_line(*game.game, at, rules=game.rules, kontra=game.kontra) if with_line else None
     return solve_json(solution, list(game.played), cards, best, line, True)
 
 
@@ -221,7 +228,7 @@ def analyse_objects(game: BoardGame) -> List[dict]:
     prints: one per card played, then the summary."""
     from ..report.data import analysis_objects
 
-    return analysis_objects(analyse_game(*game.game[:3], game.played, rules=game.rules, kontra=game.kontra))
+    return analysis_objects(analyse_game(*game.game, game.played, rules=game.rules, kontra=game.kontra))
 
 
 def json_lines(objects: List[dict]) -> str:
@@ -234,6 +241,7 @@ def board_query(
     bid: Optional[str] = None,
     trump: Optional[str] = None,
     play: Optional[List[Card]] = None,
+    *,
     rules: Optional[str] = None,
     variants: Tuple[str, ...] = (),
     table: Optional[str] = None,

@@ -62,6 +62,7 @@ def check_fields(data: Mapping) -> None:
     try:
         games = trumps_to_solve(bid, trump)
     except UltiInputError:  # R28: the trump menu contradicts the bid
+        assert trump is not None  # trumps_to_solve refuses only a trump named
         suit = SUIT_NAMES[trump]
         if not bid.has_trump:
             raise BoardInputError(
@@ -78,6 +79,6 @@ def check_fields(data: Mapping) -> None:
         return  # the rulebook's own words, from read_game
     ((bid, _trump),) = games
     try:
-        spec.for_bid(bid, rules, True)
+        spec.for_bid(bid, rules=rules, strict=True)
     except UltiInputError as exc:  # R36: a component the bid lacks
         raise BoardInputError(L_("bad kontra: {problem}", problem=exc)) from None

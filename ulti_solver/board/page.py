@@ -70,5 +70,5 @@ def board_page(limits) -> str:
 
 def report_page(game: BoardGame) -> str:
     """The ``ulti analyse --html`` page of the board's game so far."""
-    analysis = analyse_game(*game.game[:3], game.played, rules=game.rules, kontra=game.kontra)
+    analysis = analyse_game(*game.game, game.played, rules=game.rules, kontra=game.kontra)
     return report_html([game_data(analysis)])

@@ -33,7 +33,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, NamedTuple, Optional, Sequence
+from typing import Callable, Dict, NamedTuple, Optional, Sequence
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -170,7 +170,9 @@ def _answering(limits: Limits, endpoint: Callable) -> Callable:
 def _query_request(request: Request) -> dict:
     """A board URL's query string as a request: the page writes ``variant`` and ``kontra`` once per value."""
     params = request.query_params
-    data = {key: params[key] for key in ("deal", "bid", "trump", "rules", "table", "play") if key in params}
+    data: Dict[str, object] = {
+        key: params[key] for key in ("deal", "bid", "trump", "rules", "table", "play") if key in params
+    }
     data.update({"variants": params.getlist("variant"), "kontra": params.getlist("kontra")})
     unknown = [
         key for key in params if key not in ("deal", "bid", "trump", "rules", "table", "play", "variant", "kontra")
@@ -249,7 +251,9 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
     app = Starlette(
         routes=routes,
         middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
-        exception_handlers={HTTPException: not_found},
+        # Starlette types a handler as taking any Exception, though it documents (and calls) one
+        # registered for HTTPException with an HTTPException.
+        exception_handlers={HTTPException: not_found},  # type: ignore[dict-item]
         lifespan=_closing(searches),
     )
     app.state.searches = searches

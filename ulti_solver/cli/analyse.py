@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Optional
 
 import click
 
@@ -97,6 +98,7 @@ def command(
     variants,
     rulebook,
     table,
+    *,
     kontra,
     knowable,
     seed,
@@ -149,7 +151,7 @@ def command(
     if file is not None:
         if deal or play_text or bid is not None:
             raise click.UsageError(_("give either --file or a DEAL with --bid and --play, not both"))
-        _analyse_file(file, rules, as_json, quiet, kontra, judge, report)
+        _analyse_file(file, rules=rules, as_json=as_json, quiet=quiet, kontra=kontra, judge=judge, report=report)
         return
     if not deal or bid is None or play_text is None:
         raise click.UsageError(_("give a DEAL with --bid and --play (and --trump for a trump bid), or --file FILE"))
@@ -160,7 +162,7 @@ def command(
             _("a played {bid} game has one trump: add --trump bells, leaves or acorns").format(bid=bid_words(bid))
         )
     ((played_bid, played_trump),) = games
-    levels = game_kontra(kontra, played_bid, rules)
+    levels = game_kontra(kontra, played_bid, rules=rules)
     try:
         analysis = analyse_game(the_deal, played_bid, played_trump, parse_play(play_text), rules=rules, kontra=levels)
         if judge is not None:
@@ -212,7 +214,7 @@ class _Knowable:
             bar.close()
 
 
-def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge=None, report=None) -> None:
+def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge=None, report=None) -> None:
     """Every game of a file, one per line; a bad line is reported and the others go on (exit 2 at the end).
 
     Stopped by Ctrl-C or SIGTERM, it says how far it got: the games
@@ -224,7 +226,7 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge
     number = None
     with open_lines(file) as source:
         lines = list(numbered_lines(source)) if file != "-" else numbered_lines(source)
-        total = len(lines) if file != "-" else None
+        total = len(lines) if isinstance(lines, list) else None  # stdin streams: no total
         try:
             with progress_bar(total, N_("game"), quiet) as bar:
                 out = Output(out.format, bar)
@@ -264,7 +266,7 @@ def _analyse_file(file, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge
         sys.exit(2)
 
 
-def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: int = None) -> None:
+def _print(out: Output, analysis: GameAnalysis, as_json: bool, line: Optional[int] = None) -> None:
     if as_json:
         tag = {} if line is None else {"line": line}
         for verdict in analysis.verdicts:

@@ -43,7 +43,7 @@ from .options import build_rules, game_options, json_option, kontra_option, outp
 @click.option("--csv", "as_csv", is_flag=True, help=N_("CSV with a header row: one row per deal and trump."))
 @worker_options(N_("deals"))
 def command(
-    file, bid, trump, variants, rulebook, table, silent, with_value, kontra, as_json, as_csv, jobs, cluster, quiet
+    file, bid, trump, variants, rulebook, table, silent, with_value, *, kontra, as_json, as_csv, jobs, cluster, quiet
 ):
     """Solve every deal of FILE, one deal per line ('-' reads stdin).
 

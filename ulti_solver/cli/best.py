@@ -53,7 +53,7 @@ from .options import (
         "how many ruled out by a quick test or by their best possible value."
     ),
 )
-def command(deal, top, bids, variants, rulebook, table, kontra, as_json, quiet, verbose):
+def command(deal, top, bids, variants, rulebook, table, *, kontra, as_json, quiet, verbose):
     """Rank every bid and trump by its double-dummy value (R34, R35).
 
     DEAL with its talon (10/10/10 + 2): every bid of R28 in every trump it
@@ -103,7 +103,7 @@ def command(deal, top, bids, variants, rulebook, table, kontra, as_json, quiet, 
         for cand in result.ranked:
             out.json(cand.as_json())
     else:
-        out.lines(best_table(the_deal, result, rules, kontra))
+        out.lines(best_table(the_deal, result, rules=rules, kontra=kontra))
     if not quiet:
         for text in summary(result, seconds, verbose):
             click.echo(text, err=True)

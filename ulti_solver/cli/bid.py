@@ -116,6 +116,7 @@ def command(
     variants,
     rulebook,
     table,
+    *,
     kontra,
     seed,
     budget,
@@ -190,6 +191,7 @@ def command(
         )
         sys.exit(1)
     if advice.partial:  # said even with --quiet: the standings are of fewer worlds than asked
+        assert advice.interrupted is not None  # partial: a stop cut the race short (advise_bid)
         click.echo(
             n_(
                 "Interrupted after {seconds:.1f} s: partial standings on {n:,} world, without fresh worlds",

@@ -48,7 +48,7 @@ DEFAULT_PORT = 8765
     is_flag=True,
     help=N_("Print the address that opens the board on DEAL (and its play), and exit without serving."),
 )
-def command(deal, bid, trump, play_text, variants, rulebook, table, kontra, host, port, no_browser, print_url):
+def command(deal, bid, trump, play_text, variants, rulebook, table, *, kontra, host, port, no_browser, print_url):
     """Explore a deal card by card on a page in the browser (R34).
 
     Starts a small web server on this machine and opens its page in the
@@ -69,7 +69,7 @@ def command(deal, bid, trump, play_text, variants, rulebook, table, kontra, host
       ulti board --print-url "$(ulti example deal)" --bid party --trump bells
       ulti board --print-url "$(ulti example deal)" --bid "40-100 ulti" --trump leaves --play "BT BA BU"
     """
-    query = _game_query(deal, bid, trump, play_text, variants, rulebook, table, kontra) if deal else ""
+    query = _game_query(deal, bid, trump, play_text, variants, rulebook, table, kontra=kontra) if deal else ""
     if not deal and (bid is not None or play_text):
         raise click.UsageError(_("--bid and --play go with a DEAL"))
     if print_url:
@@ -105,7 +105,7 @@ def _stopped(signum) -> None:
         raise KeyboardInterrupt()
 
 
-def _game_query(deal, bid, trump, play_text, variants, rulebook, table, kontra) -> str:
+def _game_query(deal, bid, trump, play_text, variants, rulebook, table, *, kontra) -> str:
     """The board's query string for a game from the command line, checked as the page's request would be."""
     from ..board.answers import BoardInputError, board_query, read_game
 
@@ -131,10 +131,10 @@ def _game_query(deal, bid, trump, play_text, variants, rulebook, table, kontra) 
         str(game.bid),
         trump_name,
         list(game.played),
-        rulebook,
-        tuple(variants),
-        table,
-        tuple(request["kontra"]),
+        rules=rulebook,
+        variants=tuple(variants),
+        table=table,
+        kontra=tuple(request["kontra"]),
     )
 
 

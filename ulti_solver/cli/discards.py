@@ -42,7 +42,7 @@ from .options import (
 @click.option("--top", type=click.IntRange(min=1), metavar="N", help=N_("Show only the N best discards."))
 @worker_options(N_("discards"))
 def command(
-    deal, bid, trump, variants, rulebook, table, silent, with_value, kontra, as_json, top, jobs, cluster, quiet
+    deal, bid, trump, variants, rulebook, table, silent, with_value, *, kontra, as_json, top, jobs, cluster, quiet
 ):
     """Try every discard of the declarer's 12 cards, best first.
 
@@ -70,7 +70,7 @@ def command(
     given = read_deal(deal)
     before = twelve_card_deal(given)
     games = played_games(bid, trump)  # a trump that does not fit the bid is bad input before any work
-    levels = game_kontra(kontra, games[0][0], rules)
+    levels = game_kontra(kontra, games[0][0], rules=rules)
     tasks = discard_tasks(before, bid, trump)
     runner = Runner.for_command(jobs, cluster)
     solved = []
@@ -110,4 +110,4 @@ def command(
     else:
         heading = _("{discards} discards ({trumps}); {count}, best first:")
     lines += [heading.format(discards=len(ranked) // len(games), trumps=trumps, count=count), ""]
-    out.lines(lines + discards_table(shown, rules) + [""] + discards_legend(shown, rules))
+    out.lines(lines + discards_table(shown, rules=rules) + [""] + discards_legend(shown, rules=rules))

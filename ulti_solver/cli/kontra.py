@@ -79,6 +79,7 @@ def command(
     seat,
     bid,
     trump,
+    *,
     kontra,
     talon,
     marriages,

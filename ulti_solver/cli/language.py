@@ -20,7 +20,7 @@ and every error of the parse are in Hungarian too.
 from __future__ import annotations
 
 import inspect
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import click
 
@@ -102,7 +102,14 @@ def help_text(param: click.Parameter) -> Optional[str]:
     return text
 
 
-class TranslatedHelp:
+if TYPE_CHECKING:
+    # What the mixin is mixed into, for the checker: it overrides click.Command's formatting.
+    _Formatted = click.Command
+else:
+    _Formatted = object
+
+
+class TranslatedHelp(_Formatted):
     """A click command or group whose help page is in the language of the run."""
 
     def format_usage(self, ctx, formatter):
@@ -123,12 +130,13 @@ class TranslatedHelp:
         try:
             for param in params:
                 param.help = help_text(param)
-                param.get_help_record = _with_extras(param)
+                # An instance attribute shadows the method for this page only (removed below).
+                vars(param)["get_help_record"] = _with_extras(param)
             super().format_options(ctx, formatter)
         finally:
             for param, text in zip(params, kept):
                 param.help = text
-                del param.get_help_record
+                del vars(param)["get_help_record"]
 
 
 def _with_extras(param):

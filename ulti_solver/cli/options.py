@@ -273,7 +273,7 @@ def kontra_option(what: str = N_("the game")):
     )
 
 
-def game_kontra(spec: KontraSpec, bid: Bid, rules: Rules, strict: bool = True) -> Kontra:
+def game_kontra(spec: KontraSpec, bid: Bid, *, rules: Rules, strict: bool = True) -> Kontra:
     """The kontras of one game from --kontra: a component the bid lacks is bad input (``strict``)."""
     try:
         return spec.for_bid(bid, rules=rules, strict=strict)

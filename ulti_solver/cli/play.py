@@ -135,6 +135,7 @@ def command(
     variants,
     rulebook,
     table,
+    *,
     kontra,
     samples,
     seed,
@@ -164,8 +165,8 @@ def command(
     check_jobs_or_cluster(jobs, cluster)
     rules = build_rules(rulebook, variants, table)
     played_bid, played_trump = played_game(bid, trump)
-    levels = game_kontra(kontra, played_bid, rules) if kontra else NO_KONTRA
-    own = _cards(" ".join(hand), "HAND")
+    levels = game_kontra(kontra, played_bid, rules=rules) if kontra else NO_KONTRA
+    own = read_cards(" ".join(hand), "HAND")
     try:
         played = parse_play(play_text) if play_text else []
         to_move = read_table(played, PlayRules.for_game(played_bid, played_trump, rules=rules)).to_move

@@ -142,8 +142,8 @@ def _reference(out: Output, query: Sequence[str], list_all: bool, as_json: bool)
     if not found and not as_json and language() != "en":
         # An English word ("silent 100") in a Hungarian run: the rules the English reference finds,
         # printed from this one (the ids are the same).
-        ids = {rule.id for rule in reference.rules_mentioning(phrase, reference.reference("en"))}
-        found = [rule for rule in ref.rules if rule.id in ids]
+        english = {rule.id for rule in reference.rules_mentioning(phrase, reference.reference("en"))}
+        found = [rule for rule in ref.rules if rule.id in english]
     glossary = reference.glossary_mentioning(phrase, ref)
     if not found and not glossary:  # an unknown topic is bad input, as an unknown rule id is (exit 2)
         near = reference.close_words(phrase, ref)

@@ -85,7 +85,7 @@ def _not_empty(ctx, param, value):
         "also kontra and each item's level."
     )
 )
-def command(bid, trump, made, silent, table, rulebook, variants, kontra, concede_game, as_json):
+def command(bid, trump, made, silent, table, rulebook, variants, *, kontra, concede_game, as_json):
     """What a finished game pays, item by item (R30-R33, R36-R39).
 
     The declarer receives S units from each defender (pays when S < 0),
@@ -111,7 +111,7 @@ def command(bid, trump, made, silent, table, rulebook, variants, kontra, concede
     """
     try:
         rules = make_rules(rulebook, variants, table)
-        spec = game_kontra(kontra, bid, rules)
+        spec = game_kontra(kontra, bid, rules=rules)
         if concede_game:
             if made is not None or silent is not None:
                 raise BadInput(_("--concede prices a game given up before it was played out: drop --made and --silent"))

@@ -55,9 +55,11 @@ def _void(text: str) -> Tuple[int, int]:
     if seat.strip() not in ("1", "2") or not suit:
         raise BadInput(_("--void is SEAT:SUIT with seat 1 or 2, e.g. 1:hearts; not {void!r}").format(void=text))
     try:
-        return int(seat), parse_trump(suit)
+        void = parse_trump(suit)
     except UltiInputError as exc:
         raise BadInput(f"--void {text}: {exc}") from None
+    assert void is not None  # parse_trump gives None only for no word, and SUIT is a word
+    return int(seat), void
 
 
 def _samples_within_cap(ctx, param, value: int) -> int:
@@ -145,6 +147,7 @@ def command(
     variants,
     rulebook,
     table,
+    *,
     kontra,
     jobs,
     cluster,

@@ -54,7 +54,20 @@ from .options import (
     )
 )
 def command(
-    deal, bid, trump, variants, rulebook, table, silent, with_value, kontra, play_text, with_cards, with_line, as_json
+    deal,
+    bid,
+    trump,
+    variants,
+    rulebook,
+    table,
+    silent,
+    with_value,
+    *,
+    kontra,
+    play_text,
+    with_cards,
+    with_line,
+    as_json,
 ):
     """Solve one deal: each part of the bid, and what it is worth.
 
@@ -89,7 +102,7 @@ def command(
     results = []
     for played_bid, played_trump in played_games(bid, trump):
         play = PlayRules.for_game(played_bid, played_trump, rules=rules)
-        levels = game_kontra(kontra, played_bid, rules)
+        levels = game_kontra(kontra, played_bid, rules=rules)
         try:
             position = replay(the_deal, play, played) if played else None
         except UltiInputError as exc:
@@ -115,4 +128,4 @@ def command(
         for solution, _at, cards, best, line in results:
             out.json(solve_json(solution, played, cards, best, line, with_value))
         return
-    out.lines(solve_table(results, rules, len(played), silent))
+    out.lines(solve_table(results, rules=rules, played=len(played), silent=silent))

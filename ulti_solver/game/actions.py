@@ -9,7 +9,7 @@ in the form INTERFACE.md's game record gives each auction entry:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import List, Optional, Tuple
 
 from ..bids import Bid, bid_words, parse_bid
 from ..cards import Card, card_label, card_name, parse_card
@@ -67,7 +67,7 @@ class AuctionAction:
 
     def said(self):
         """The action in the words of the run, for messages: ``1: pick-up ulti``."""
-        words = [f"{self.seat}:", KIND_WORDS.get(self.kind, self.kind)]
+        words: List[object] = [f"{self.seat}:", KIND_WORDS.get(self.kind, self.kind)]
         if self.bid is not None:
             words.append(bid_words(self.bid) if isinstance(self.bid, Bid) else excerpt(self.bid))
         return Joined(words, " ")

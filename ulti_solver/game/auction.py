@@ -69,7 +69,7 @@ class AuctionEnd:
     @property
     def seats(self) -> Tuple[int, int, int]:
         """R45: the table seat of each R5 seat: R5 seat k is table seat (declarer + k) mod 3."""
-        return tuple((self.declarer + k) % SEATS for k in range(SEATS))
+        return self.declarer, (self.declarer + 1) % SEATS, (self.declarer + 2) % SEATS
 
     def r5_seat(self, table_seat: int) -> int:
         """R45: the R5 seat of a table seat (0 for the declarer)."""
@@ -77,7 +77,8 @@ class AuctionEnd:
 
     def deal(self) -> Deal:
         """The deal the play starts from: the hands in R5 order and the talon (R5, R6)."""
-        return Deal(tuple(self.hands[seat] for seat in self.seats), self.talon)
+        declarer, second, third = self.seats
+        return Deal((self.hands[declarer], self.hands[second], self.hands[third]), self.talon)
 
 
 def _hand(cards: Sequence[Card]) -> Hand:
@@ -94,7 +95,7 @@ class Auction:
     ``legal_actions`` lists every action ``apply`` accepts at this moment.
     """
 
-    def __init__(self, deal: Deal, rules: Rules = DEFAULT_RULES):
+    def __init__(self, deal: Deal, *, rules: Rules = DEFAULT_RULES):
         if not deal.before_discard:
             raise AuctionError(
                 L_("an auction starts from a deal before the discard: table seat 0 holds 12 cards (R45)"),
@@ -103,7 +104,7 @@ class Auction:
                 rule="R45",
             )
         self.rules = rules
-        self.order = bid_order(rules)
+        self.order = bid_order(rules=rules)
         self.hands: List[Hand] = list(deal.hands)
         self.talon: Optional[Hand] = None
         #: The seat that laid the talon lying now: the only one who knows it (R46).
@@ -262,7 +263,9 @@ class Auction:
             if self.standing is not None and self.standing[0] == seat:
                 self.over = True  # the standing bidder's own pass ends it
         else:
+            assert action.bid is not None  # check(): every action but a pass says a bid
             if action.kind == PICK_UP:
+                assert self.talon is not None  # a bid stands, so its bidder laid the talon (R46)
                 self.hands[seat] |= self.talon
                 self._seen[seat] |= self.talon
             if action.discard is not None:
@@ -285,12 +288,16 @@ class Auction:
                 action=None,
                 rule="R46",
             )
+        # Over: the standing bidder passed, and he laid the talon with his bid (R46).
+        assert self.standing is not None and self.talon is not None
         declarer, bid = self.standing
-        return AuctionEnd(declarer, bid, self.talon, tuple(self.hands), self._throw_in())
+        hands = (self.hands[0], self.hands[1], self.hands[2])
+        return AuctionEnd(declarer, bid, self.talon, hands, self._throw_in())
 
     def _throw_in(self) -> Optional[ThrowIn]:
         """R49: the first action's plain party standing lets table seat 0 throw the deal in."""
         first, bids = self.actions[0], [action for action in self.actions if action.kind != PASS]
+        assert first.bid is not None  # table seat 0 opens with a bid (R46)
         if len(bids) > 1 or first.bid.components != {PARTY} or first.bid.red:
             return None
         if self.rules.book == RABLO_BOOK:

@@ -173,7 +173,7 @@ def component_count(bid: Bid) -> int:
 class BidOrder:
     """R47 for one set of rules: which bids may be said, and which beats which."""
 
-    def __init__(self, rules: Rules):
+    def __init__(self, *, rules: Rules):
         self.book = rules.book
         self.table = rules.value_table
         self._over: Dict[Bid, Tuple[Bid, ...]] = {}
@@ -217,6 +217,6 @@ class BidOrder:
 
 
 @functools.lru_cache(maxsize=16)
-def bid_order(rules: Rules) -> BidOrder:
+def bid_order(*, rules: Rules) -> BidOrder:
     """The R47 order of ``rules``, made once."""
-    return BidOrder(rules)
+    return BidOrder(rules=rules)

@@ -31,7 +31,7 @@ def check_game(bid: Bid, trump: Optional[int], seat: int) -> None:
         raise KnowledgeError(
             L_("{bid} is played without trump, not with {suit}", bid=bid_words(bid), suit=suit_words(trump))
         )
-    if bid.red and bid.has_trump and trump != HEARTS:
+    if bid.red and bid.has_trump and trump is not None and trump != HEARTS:
         raise KnowledgeError(L_("a red bid plays hearts as trump (R28), not {suit}", suit=suit_words(trump)))
 
 
@@ -119,7 +119,7 @@ def check_known_plays(table: Table, play: PlayRules, known: Mapping[int, Hand]) 
         now = known[player] & ~gone[player]
         before = table.before[index]
         if not (legal_moves(now, before, play, player == DECLARER) >> card) & 1:
-            hands = tuple(now if s == player else 0 for s in range(3))
+            hands = (now if player == 0 else 0, now if player == 1 else 0, now if player == 2 else 0)
             reason = broken_rule(Position(hands, table.leaders[index], trick=before), card, play)
             raise KnowledgeError(
                 L_(

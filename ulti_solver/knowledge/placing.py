@@ -10,10 +10,10 @@ that cannot be filled) and the facts that did it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, List, Sequence, Tuple, Union
 
 from ..cards import Card, Hand, card_name, cards_of
-from ..i18n import L_, LN_, LP_, Joined
+from ..i18n import L_, LN_, LP_, Joined, Message
 from .errors import KnowledgeError
 from .facts import Fact, Holds, Lacks, Said, card_names, seat_words
 from .table import Table
@@ -167,7 +167,7 @@ def nothing_fits(seat, what, reasons: Sequence[Fact]):
     """``no deal fits what seat 1 knows: WHAT, because FACT; FACT; and 3 more``."""
     if not reasons:
         return L_("no deal fits what {seat} knows: {what}", seat=seat, what=what)
-    shown = Joined((Said(r) for r in reasons[:REASONS_SHOWN]), "; ")
+    shown: Union[Joined, Message] = Joined((Said(r) for r in reasons[:REASONS_SHOWN]), "; ")
     more = len(reasons) - REASONS_SHOWN
     if more > 0:
         shown = L_("{reasons}; and {more} more", reasons=shown, more=more)

@@ -132,7 +132,8 @@ class InformationSet:
     def position(self, deal: Deal) -> Position:
         """Where a world stands after the play: the same as ``replay(deal, play, played)``,
         without checking the cards again (every world has the play legal)."""
-        hands = tuple(deal.hands[s] & ~self.table.by_seat[s] for s in range(3))
+        held, gone = deal.hands, self.table.by_seat
+        hands = (held[0] & ~gone[0], held[1] & ~gone[1], held[2] & ~gone[2])
         return Position(hands, self.table.leader, self.table.so_far, self.table.trick)
 
     def explain(self) -> List[str]:
@@ -154,7 +155,7 @@ class InformationSet:
         hands[self.seat] = self.hand
         if self.shown is not None:
             hands[DECLARER] = self.shown
-        return Deal(tuple(hands), talon)
+        return Deal((hands[0], hands[1], hands[2]), talon)
 
 
 def information_set(
@@ -171,17 +172,19 @@ def information_set(
     from ..coerce import as_cards, as_game
 
     deal, bid, trump, rules = as_game(deal, bid, trump, rules=rules)
-    played = as_cards(played)
+    read = as_cards(played)
     deal = deal.require_talon()
     check_game(bid, trump, seat)
-    play = PlayRules.for_game(bid, trump, rules)
-    cards = check_cards(played)
+    play = PlayRules.for_game(bid, trump, rules=rules)
+    cards = check_cards(read)
     replay(deal, play, cards)
     table = read_table(cards, play)
     talon = deal.talon if seat == DECLARER else None
     shown = deal.hands[DECLARER] if bid.open and seat != DECLARER and table.first_trick_done else None
     announced = announced_in_deal(deal, bid, trump, table.first_trick_done)
-    return _build(seat, bid, trump, rules, table, deal.hands[seat], talon, shown, announced)
+    return _build(
+        seat, bid, trump, rules=rules, table=table, hand=deal.hands[seat], talon=talon, shown=shown, announced=announced
+    )
 
 
 def information_set_from_hand(
@@ -204,7 +207,7 @@ def information_set_from_hand(
     Raises :class:`KnowledgeError` (or a subclass) with one line naming what cannot be.
     """
     check_game(bid, trump, seat)
-    play = PlayRules.for_game(bid, trump, rules)
+    play = PlayRules.for_game(bid, trump, rules=rules)
     cards = check_cards(played)
     table = read_table(cards, play)
     check_hand(hand, LP_("in", "your hand"), 10)
@@ -241,13 +244,14 @@ def information_set_from_hand(
         )
     check_cards_are_theirs(table, seat, hand, talon, shown)
     announced = check_announcements(marriages, bid, trump)
-    return _build(seat, bid, trump, rules, table, hand, talon, shown, announced)
+    return _build(seat, bid, trump, rules=rules, table=table, hand=hand, talon=talon, shown=shown, announced=announced)
 
 
 def _build(
     seat: int,
     bid: Bid,
     trump: Optional[int],
+    *,
     rules: Rules,
     table: Table,
     hand: Hand,

@@ -35,12 +35,12 @@ def game_table(analysis: GameAnalysis) -> List[str]:
     lines = deal_header(
         analysis.deal,
         analysis.bid,
-        analysis.rules,
+        rules=analysis.rules,
         title=N_("Game  {deal}"),
         trumps=[analysis.trump],
         kontra=analysis.kontra,
     )
-    play = PlayRules.for_game(analysis.bid, analysis.trump, analysis.rules)
+    play = PlayRules.for_game(analysis.bid, analysis.trump, rules=analysis.rules)
     rows = [[_("trick"), _("led by"), _("cards"), _("won by"), _("value after")]]
     trick: list = []
     verdicts = analysis.verdicts
@@ -94,10 +94,10 @@ def game_table(analysis: GameAnalysis) -> List[str]:
         lines += explained(
             _("Knowable"), "; ".join(_bands_words(s, analysis.bands_by_seat()[str(s)]) for s in range(3))
         )
-    for component, trick in analysis.decided_early():  # R21, R23: nothing after it changes the outcome
-        lines += explained(_("Decided"), _(DECIDED_WORDS[component]).format(trick=trick))
+    for component, decided_at in analysis.decided_early():  # R21, R23: nothing after it changes the outcome
+        lines += explained(_("Decided"), _(DECIDED_WORDS[component]).format(trick=decided_at))
     lines += [""] + _game_end(analysis, play)
-    lines += ["", *value_legend(analysis.rules.value_table, FROM_THERE, bool(analysis.kontra))]
+    lines += ["", *value_legend(analysis.rules.value_table, FROM_THERE, kontra=bool(analysis.kontra))]
     lines += silent_value_legend(analysis.bid)
     lines += explained(_("value after"), _("the value once the trick's last card is played"))
     return lines
@@ -125,6 +125,7 @@ def _knowable_lines(analysis: GameAnalysis) -> List[str]:
             hindsight = _("{units} units given away (best was {cards})").format(
                 units=units_text(v.cost), cards=cards_text(v.best)
             )
+        assert v.knowable_samples is not None  # with_knowable judged every card
         knowable = n_(
             "{loss:.2f} ± {stderr:.2f} on {n} world",
             "{loss:.2f} ± {stderr:.2f} on {n} worlds",
@@ -218,5 +219,7 @@ def _game_end(analysis: GameAnalysis, play: PlayRules) -> List[str]:
             ),
         )
     outcome = replay(analysis.deal, play, [v.card for v in analysis.verdicts]).so_far
-    text = result_text(analysis.deal, analysis.bid, analysis.trump, analysis.rules, outcome, analysis.kontra)
+    text = result_text(
+        analysis.deal, analysis.bid, analysis.trump, rules=analysis.rules, outcome=outcome, kontra=analysis.kontra
+    )
     return explained(_("The game ended"), text)

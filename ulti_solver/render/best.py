@@ -31,7 +31,7 @@ def summary(result, seconds: float, verbose: bool = False) -> list:
     return lines
 
 
-def best_table(deal, result, rules, kontra):
+def best_table(deal, result, *, rules, kontra):
     twelve = deal.before_discard
     lines = [
         _("Before the discard") if twelve else _("Deal  {deal}").format(deal=deal),
@@ -93,11 +93,16 @@ def best_table(deal, result, rules, kontra):
                 _("Best bids (R35), each worth {value}: {pays}:").format(value=value, pays=pays),
                 *(f"  {name}" for name in names),
             ]
-    lines += ["", *whole_bid_legend(), *points_legend(rules), *value_legend(rules.value_table, kontra=bool(kontra))]
+    lines += [
+        "",
+        *whole_bid_legend(),
+        *points_legend(rules=rules),
+        *value_legend(rules.value_table, kontra=bool(kontra)),
+    ]
     return lines
 
 
 def best_lines(result) -> List[str]:
     """The table ``ulti best`` prints for a :class:`~ulti_solver.analysis.best.BestBids`:
     ``print(best_bids(...))`` prints it too."""
-    return best_table(result.deal, result, result.rules, result.kontra)
+    return best_table(result.deal, result, rules=result.rules, kontra=result.kontra)

@@ -136,7 +136,9 @@ def _verdict(advice: BidAdvice) -> List[str]:
             )
         lines += wrapped(said.format(gap=gap, stderr=stderr))
     lines += _choice_among_equals(advice)
-    first = advice.recommended()
+    recommended = advice.recommended()
+    assert recommended is not None  # there are choices: the first was read above
+    first = recommended
     same = first.candidate.same_as
     alike = (
         _(" (or {discards}, which play alike)").format(discards=", ".join(cards_text(d) for d in same)) if same else ""
@@ -187,6 +189,7 @@ def _choice_among_equals(advice: BidAdvice) -> List[str]:
     if others < 1 or advice.exact:
         return []
     chosen = advice.recommended()
+    assert chosen is not None  # others not separated from the first: there are choices
     if advice.recheck is None:
         return wrapped(
             n_(
@@ -198,6 +201,7 @@ def _choice_among_equals(advice: BidAdvice) -> List[str]:
             )
         )
     held = chosen.holdout
+    assert held is not None  # rechecked: the fresh worlds chose it, so it has their figures
     return wrapped(
         n_(
             "The race did not separate the first from {n} other of the best: the advice goes to the one of "

@@ -12,15 +12,16 @@ from .words import cards_text, number_text, signed, trump_text, yes_no
 
 if TYPE_CHECKING:
     from ..analysis.discards import DiscardResult
+    from ..scoring import SilentItem
     from ..variants import Rules
 
 
-def discards_legend(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
+def discards_legend(results: Sequence[DiscardResult], *, rules: Rules) -> List[str]:
     """What the columns of a discards table mean, for the columns it has."""
     solution = results[0].solution
     lines = whole_bid_legend() if len(solution.components) > 1 else []
     if any(r.solution.declarer_points is not None for r in results):
-        lines += points_legend(rules)
+        lines += points_legend(rules=rules)
     if solution.value is not None:
         lines += value_legend(rules.value_table)
         lines += silent_value_legend(solution.bid)
@@ -31,7 +32,7 @@ def discards_legend(results: Sequence[DiscardResult], rules: Rules) -> List[str]
     return lines
 
 
-def discard_marks(result: DiscardResult, rules: Rules) -> str:
+def discard_marks(result: DiscardResult, *, rules: Rules) -> str:
     """Why a discard may hurt, in words: points given to the talon (R16), a marriage broken (R17, R18)."""
     marks = []
     if result.ace_or_ten_in_talon:
@@ -46,14 +47,14 @@ def discard_marks(result: DiscardResult, rules: Rules) -> str:
     return "; ".join(marks)
 
 
-def discards_table(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
+def discards_table(results: Sequence[DiscardResult], *, rules: Rules) -> List[str]:
     components = list(results[0].solution.components)
     with_value = results[0].solution.value is not None
     header = ["#", _("discard"), _("trump"), *map(component_word, components)]
     if len(components) > 1:
         header.append(_("whole bid"))
     header += [_("points")] + ([_("value")] if with_value else [])
-    silent: List[str] = []  # --silent: one column per silent question any row asked (R25-R27)
+    silent: List[SilentItem] = []  # --silent: one column per silent question any row asked (R25-R27)
     for result in results:
         silent += [name for name in result.solution.silent or () if name not in silent]
     header += [_(SILENT_LABELS[name]) if name in SILENT_LABELS else name for name in silent] + [_("marks")]
@@ -68,7 +69,7 @@ def discards_table(results: Sequence[DiscardResult], rules: Rules) -> List[str]:
         if with_value:
             row.append(signed(solution.value))
         row += [yes_no((solution.silent or {}).get(name)) for name in silent]
-        rows.append(row + [discard_marks(result, rules)])
+        rows.append(row + [discard_marks(result, rules=rules)])
     points = len(header) - 2 - len(silent)
     numbers = [points] + ([points - 1] if with_value else [])
     return aligned(rows, right=(0, *numbers))

@@ -52,7 +52,7 @@ BOTH_SIDES = N_("it is what the declarer is sure of with best play on both sides
 FROM_THERE = N_("it is what the declarer is sure of with best play from there on ({table} value table, R34)")
 
 
-def value_legend(table: str, how: str = BOTH_SIDES, kontra: bool = False) -> List[str]:
+def value_legend(table: str, how: str = BOTH_SIDES, *, kontra: bool = False) -> List[str]:
     """What a value means: who pays whom (R30), and what it is sure of (R34); with kontras,
     that it is half of what he gets from both defenders together (R39).  ``how`` is
     :data:`BOTH_SIDES` or :data:`FROM_THERE`."""
@@ -97,7 +97,7 @@ def silent_value_legend(bid: Bid) -> List[str]:
     )
 
 
-def points_legend(rules: Rules, term: str = N_("points")) -> List[str]:
+def points_legend(*, rules: Rules, term: str = N_("points")) -> List[str]:
     """What the declarer's points are: D + T_D of R14, said as a player counts them.
     ``term`` is the column's or row's name, marked ``N_()``."""
     if rules.talon_to_declarer:
@@ -125,7 +125,7 @@ def legend(solutions: Sequence[Solution], silent: bool) -> List[str]:
     if len(solutions[0].components) > 1:
         lines += whole_bid_legend()
     if any(s.declarer_points is not None for s in solutions):
-        lines += points_legend(solutions[0].rules, N_("declarer points"))
+        lines += points_legend(rules=solutions[0].rules, term=N_("declarer points"))
     if any(s.value is not None for s in solutions):
         lines += value_legend(solutions[0].rules.value_table, kontra=bool(solutions[0].kontra))
         lines += silent_value_legend(solutions[0].bid)

@@ -13,7 +13,7 @@ import re
 import sys
 import textwrap
 import unicodedata
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])")
@@ -43,6 +43,7 @@ def markdown_lines(text: str, width: int, indent: str = "") -> List[str]:
             words = " ".join(part.strip() for part in block)
             if kind == "item":
                 match = _ITEM.match(block[0])
+                assert match is not None  # an item block starts with a line _ITEM matches (_blocks)
                 depth = indent + " " * len(match.group(1))
                 words = " ".join([match.group(2).strip()] + [part.strip() for part in block[1:]])
                 first, rest = depth + "- ", depth + "  "
@@ -60,7 +61,7 @@ def markdown_lines(text: str, width: int, indent: str = "") -> List[str]:
 def _blocks(text: str) -> List[Tuple[str, List[str]]]:
     """(kind, lines) for each block: "para", "item" (one list item), "table" or "code"."""
     blocks: List[list] = []
-    current = None
+    current: Optional[list] = None  # [kind, lines] of the block being read
     for line in text.splitlines():
         if not line.strip():
             current = None

@@ -11,7 +11,7 @@ import csv
 import io
 import json
 import sys
-from typing import Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 from ..cards import symbols_as_letters
 
@@ -82,7 +82,7 @@ class LateBar:
 
     def __init__(self, total: Optional[int], unit: str, quiet: bool):
         self.total, self.unit, self.quiet = total, unit, quiet
-        self.bar = None
+        self.bar: Optional[Any] = None  # a tqdm bar (tqdm ships no types), made on the first step
 
     def to(self, done: int, total: Optional[int] = None, note: Optional[str] = None) -> None:
         """Show ``done`` steps; ``total`` raises the goal (a runoff's extra worlds), ``note`` is

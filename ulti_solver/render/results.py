@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from ..variants import Rules
 
 
-def result_text(deal: Deal, bid: Bid, trump: Optional[int], rules: Rules, outcome, kontra=None) -> str:
+def result_text(deal: Deal, bid: Bid, trump: Optional[int], *, rules: Rules, outcome, kontra=None) -> str:
     """How a finished game (``outcome``, all ten tricks) settles, in words (R30-R33, R38)."""
     from ..settlement import game_settlement  # loaded only where a game ends
 
-    return settlement_text(game_settlement(Scoring(deal, bid, trump, rules, kontra or NO_KONTRA), outcome))
+    return settlement_text(game_settlement(Scoring(deal, bid, trump, rules=rules, kontra=kontra or NO_KONTRA), outcome))

@@ -51,12 +51,14 @@ def solution_lines(solution: Solution) -> List[str]:
     """The table ``ulti solve`` prints for one answer: ``print(solution)`` prints it too."""
     at = solution.position or start_of_play(solution.deal)
     played = 3 * at.so_far.tricks_played + len(at.trick)
-    return solve_table([(solution, at, None, None, None)], solution.rules, played, solution.silent is not None)
+    return solve_table(
+        [(solution, at, None, None, None)], rules=solution.rules, played=played, silent=solution.silent is not None
+    )
 
 
-def solve_table(results, rules: Rules, played: int, silent: bool) -> List[str]:
+def solve_table(results, *, rules: Rules, played: int, silent: bool) -> List[str]:
     first = results[0][0]
-    out = deal_header(first.deal, first.bid, rules, trumps=[r[0].trump for r in results], kontra=first.kontra)
+    out = deal_header(first.deal, first.bid, rules=rules, trumps=[r[0].trump for r in results], kontra=first.kontra)
     if played:
         out += _position_lines(results, played)
     solutions = [r[0] for r in results]
@@ -121,7 +123,7 @@ def _position_lines(results, played: int) -> List[str]:
     if at.finished:
         for s, end, *_rest in results:  # each trump's own tricks: the winners depend on the trump
             prefix = f"{trump_text(s.trump)}: " if len(results) > 1 else ""
-            result = result_text(s.deal, s.bid, s.trump, s.rules, end.so_far, s.kontra)
+            result = result_text(s.deal, s.bid, s.trump, rules=s.rules, outcome=end.so_far, kontra=s.kontra)
             lines += explained("  " + prefix + _("result"), result)
     return lines + [""]
 
@@ -181,7 +183,7 @@ def _cards_table(cards, best, at: Position) -> List[str]:
 
 def _line_table(solution: Solution, at: Position, line) -> List[str]:
     """The line trick by trick, who led it and who won it, then how the game it ends in settles."""
-    play = PlayRules.for_game(solution.bid, solution.trump, solution.rules)
+    play = PlayRules.for_game(solution.bid, solution.trump, rules=solution.rules)
     rows = [[_("trick"), _("led by"), _("cards"), _("won by")]]
     trick, leader, so_far = list(at.trick), at.leader, at.so_far
     for card in line:
@@ -190,5 +192,7 @@ def _line_table(solution: Solution, at: Position, line) -> List[str]:
             winner, so_far = finish_trick(trick, leader, so_far, play)
             rows.append([str(so_far.tricks_played), seat_name(leader), cards_text(trick), seat_name(winner)])
             trick, leader = [], winner
-    result = result_text(solution.deal, solution.bid, solution.trump, solution.rules, so_far, solution.kontra)
+    result = result_text(
+        solution.deal, solution.bid, solution.trump, rules=solution.rules, outcome=so_far, kontra=solution.kontra
+    )
     return aligned(rows) + [""] + explained("  " + _("at the end"), result)

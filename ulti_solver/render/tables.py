@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional, Sequence
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence
 
 from ..bids import FORTY_100, FOUR_ACES, TWENTY_100, ULTI, Bid, component_word
 from ..cards import (
@@ -56,6 +56,7 @@ def bid_text(bid: Bid, trumps: Sequence[Optional[int]]) -> str:
 def deal_header(
     deal: Deal,
     bid: Bid,
+    *,
     rules: Rules,
     title: str = N_("Deal  {deal}"),
     trumps: Sequence[Optional[int]] = (),
@@ -78,7 +79,8 @@ def deal_header(
     ]
 
 
-SILENT_LABELS = {
+#: Keyed by name: a Component or SilentItem is a str, its name (so a name read back finds it).
+SILENT_LABELS: Dict[str, str] = {
     SilentQuestion.DECLARER_100: N_("silent 100, declarer"),
     SilentQuestion.DEFENDERS_100: N_("silent 100, defenders"),
     SilentQuestion.ULTI: N_("silent ulti, declarer"),
@@ -89,7 +91,7 @@ SILENT_LABELS = {
 
 
 #: Why each component can be lost before play, in a player's words (R17-R20).
-LOST_BEFORE_PLAY = {
+LOST_BEFORE_PLAY: Dict[str, str] = {
     FORTY_100: N_("40-100 needs the {trump} king and ober in the declarer's hand (R17)"),
     TWENTY_100: N_("20-100 needs a king and ober of a non-trump suit in the declarer's hand (R18)"),
     ULTI: N_("ulti needs the {trump} seven in the declarer's hand (R19)"),
@@ -99,7 +101,7 @@ LOST_BEFORE_PLAY = {
 
 def lost_before_play(solution: Solution) -> List[str]:
     """Components the cards lose before the first lead, and the rule that says so."""
-    scoring = Scoring(solution.deal, solution.bid, solution.trump, solution.rules)
+    scoring = Scoring(solution.deal, solution.bid, solution.trump, rules=solution.rules)
     return [
         _(LOST_BEFORE_PLAY[component]).format(trump=trump_text(solution.trump))
         for component in solution.bid.ordered_components()
@@ -121,7 +123,7 @@ def answers_table(solutions: Sequence[Solution]) -> List[str]:
         if any(s.kontra for s in solutions):
             rows.append([_("value, in all")] + [signed(s.value_total) for s in solutions])
         rows.append([_("if conceded")] + [signed(s.concede_value) for s in solutions])
-    silent_names: List[str] = []
+    silent_names: List[SilentQuestion] = []
     for solution in solutions:
         for name in solution.silent or {}:
             if name not in silent_names:

@@ -146,7 +146,9 @@ def _ending(analysis: GameAnalysis, play: PlayRules) -> str:
         )
     outcome = replay(analysis.deal, play, [v.card for v in analysis.verdicts]).so_far
     return _("The game ended: {result}").format(
-        result=result_text(analysis.deal, analysis.bid, analysis.trump, analysis.rules, outcome, analysis.kontra)
+        result=result_text(
+            analysis.deal, analysis.bid, analysis.trump, rules=analysis.rules, outcome=outcome, kontra=analysis.kontra
+        )
     )
 
 

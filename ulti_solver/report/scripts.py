@@ -23,7 +23,7 @@ PAGE_SCRIPTS = (
 
 def static_text(name: str, package: str = "ulti_solver.report") -> str:
     """A file of a package's ``static/`` folder (package data), as text."""
-    return resources.files(package).joinpath("static", name).read_text(encoding="utf-8")
+    return resources.files(package).joinpath("static").joinpath(name).read_text(encoding="utf-8")
 
 
 def page_texts() -> dict:

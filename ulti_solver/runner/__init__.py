@@ -17,7 +17,7 @@ SIGTERM 143, a lost scheduler 1) and the one progress callback
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator, List, Optional, Sequence
+from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Sized
 
 from .cluster import (
     CONNECT_TIMEOUT,
@@ -167,11 +167,11 @@ class Runner:
 
     @contextmanager
     def results(
-        self, func: Callable, items: Sequence, chunksize: int = 1, *, cluster_chunk: int = 1, spread: bool = True
+        self, func: Callable, items: Iterable, chunksize: int = 1, *, cluster_chunk: int = 1, spread: bool = True
     ) -> Iterator[Iterator]:
         """``func(item)`` for every item, in input order (:func:`ordered_results`), on no more
         workers than items; ``spread=False`` starts the pool at once, never in this process first."""
-        workers = max(1, min(self.jobs, len(items))) if hasattr(items, "__len__") else self.jobs
+        workers = max(1, min(self.jobs, len(items))) if isinstance(items, Sized) else self.jobs
         with ordered_results(
             func,
             items,

@@ -21,7 +21,7 @@ import os
 from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Union
+from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Sized, Union
 
 from ..errors import UltiInputError
 from ..i18n import L_
@@ -152,7 +152,8 @@ class ClusterAddress:
                 ) from None
             return security
         security = Security()  # Dask's configuration: distributed.comm.tls.*
-        if self.secure and not (security.tls_ca_file and security.tls_client_cert):
+        # distributed's Security fills its __slots__ in __init__ and declares none of their types.
+        if self.secure and not (security.tls_ca_file and security.tls_client_cert):  # type: ignore[attr-defined]
             raise ClusterError(
                 L_(
                     "{address} needs certificates: give --tls-ca-file, --tls-cert and --tls-key "
@@ -402,7 +403,7 @@ def cluster_results(func: Callable, items: Iterable, cluster, chunksize: int) ->
     with _quiet_dask():
         try:
             threads = cluster_threads(client)
-            total = len(items) if hasattr(items, "__len__") else None
+            total = len(items) if isinstance(items, Sized) else None
             chunks = _chunks(items, task_size(total, chunksize, threads))
             window = max(8, 4 * threads)
 

@@ -18,7 +18,7 @@ import os
 import signal
 import time
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator, Optional
+from typing import Any, Callable, Generator, Iterable, Iterator, Optional
 
 from ..stops import STOPS, held_stops
 
@@ -114,7 +114,7 @@ def _process_pool(jobs: int):
     # reach neither this thread nor the workers forked meanwhile; a thread started earlier (a
     # library's) may still take one, so its Python handler is also held (stops.held_stops).
     held = hasattr(signal, "pthread_sigmask")
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS) if held else None
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS) if held else set()
     pool = None
     try:
         with held_stops() as arrived:
@@ -132,7 +132,9 @@ def _process_pool(jobs: int):
             pool.join()
 
 
-def _spreading_results(func: Callable, items: Iterable, jobs: int, chunksize: int, spread_after: float) -> Iterator:
+def _spreading_results(
+    func: Callable, items: Iterable, jobs: int, chunksize: int, spread_after: float
+) -> Generator[Any, None, None]:
     """``func(item)`` in this process until ``spread_after`` seconds have passed, then in a pool.
 
     The pool forks from this process, so its workers start with everything

@@ -35,7 +35,7 @@ _warned = False
 
 
 def core_built() -> bool:
-    return core._core is not None
+    return core.CORE_BUILT
 
 
 def implementation(requested: Optional[str] = None) -> str:

@@ -26,8 +26,9 @@ from ..variants import DEFAULT_RULES, Rules
 try:
     from .. import _core
 except ImportError:  # not built: the facade falls back to the reference, with a warning
-    _core = None
-else:  # the goal compiler needs the core's flags, so it comes only with the core
+    CORE_BUILT = False
+else:
+    CORE_BUILT = True  # the goal compiler needs the core's flags, so it comes only with the core
     from ..goals import BB_ACES, G_ACES, G_NO_TRICKS, G_ULTI, bid_goal, cards_out, component_goal, silent_goal
 
 _local = threading.local()
@@ -44,7 +45,7 @@ def engine():
 
 def forget_positions() -> None:
     """Empty this thread's transposition table (it is shared by every solve under the same rules)."""
-    if _core is not None:
+    if CORE_BUILT:
         engine().forget()
 
 
