@@ -26,10 +26,8 @@ from .options import (
     bid_option,
     build_rules,
     check_jobs_or_cluster,
-    cluster_options,
     deal_argument,
     game_kontra,
-    jobs_option,
     json_option,
     kontra_option,
     played_games,
@@ -39,6 +37,7 @@ from .options import (
     trump_option,
     worlds_option,
 )
+from .work_options import cluster_options, jobs_option
 
 
 @click.command(name="analyse", cls=UltiCommand, context_settings={"ignore_unknown_options": True})

@@ -24,7 +24,8 @@ from ..render.output import CSV, JSON, Output, progress_bar
 from ..runner import ClusterLost, Runner, chunk_size, jobs_plan
 from ..search import implementation
 from .language import UltiCommand
-from .options import build_rules, game_options, json_option, kontra_option, output_format, value_option, worker_options
+from .options import build_rules, game_options, json_option, kontra_option, output_format, value_option
+from .work_options import worker_options
 
 
 @click.command(name="batch", cls=UltiCommand)

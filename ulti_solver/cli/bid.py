@@ -19,9 +19,7 @@ from .options import (
     bids_option,
     build_rules,
     check_jobs_or_cluster,
-    cluster_options,
     hand_argument,
-    jobs_option,
     json_option,
     kontra_option,
     read_cards,
@@ -30,6 +28,7 @@ from .options import (
     worlds_option,
 )
 from .running import run_work
+from .work_options import cluster_options, jobs_option
 
 #: The argument as the usage line and the errors name it: the twelve cards before the discard.
 METAVAR = "HAND12"

@@ -24,8 +24,8 @@ from .options import (
     played_games,
     read_deal,
     value_option,
-    worker_options,
 )
+from .work_options import worker_options
 
 
 @click.command(name="discards", cls=UltiCommand, context_settings={"ignore_unknown_options": True})

@@ -14,9 +14,7 @@ from .options import (
     bid_option,
     build_rules,
     check_jobs_or_cluster,
-    cluster_options,
     hand_argument,
-    jobs_option,
     json_option,
     kontra_option,
     played_game,
@@ -27,6 +25,7 @@ from .options import (
 )
 from .play import _marriages
 from .running import run_work
+from .work_options import cluster_options, jobs_option
 
 
 @click.command(name="kontra", cls=UltiCommand, context_settings={"ignore_unknown_options": True})

@@ -24,10 +24,8 @@ from .options import (
     bid_option,
     build_rules,
     check_jobs_or_cluster,
-    cluster_options,
     game_kontra,
     hand_argument,
-    jobs_option,
     json_option,
     kontra_option,
     played_game,
@@ -38,6 +36,7 @@ from .options import (
     worlds_option,
 )
 from .running import run_work
+from .work_options import cluster_options, jobs_option
 
 #: The samples drawn without --samples (INTERFACE.md).
 DEFAULT_SAMPLES = 200

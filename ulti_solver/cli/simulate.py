@@ -34,10 +34,7 @@ from .options import (
     bids_option,
     build_rules,
     check_jobs_or_cluster,
-    cluster_options,
-    count_text,
     hand_argument,
-    jobs_option,
     json_option,
     kontra_option,
     read_cards,
@@ -45,6 +42,7 @@ from .options import (
     seed_option,
 )
 from .running import run_work
+from .work_options import cluster_options, count_text, jobs_option
 
 #: Games per sample from which a run says what it is timing before the first sample is solved.
 MANY_GAMES = 500
