@@ -733,6 +733,14 @@ def test_item10_hungarian_decimals_in_a_play_table(run):
     assert status == 0 and re.search(r"[+-]\d,\d\d ± \d,\d\d", out) and not re.search(r"\d\.\d\d", out)
 
 
+def test_item10_hungarian_decimals_in_the_bid_advice(run):
+    """ulti bid's table, verdict and worth write 0,47 in Hungarian, as play and kontra do."""
+    args = ["bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "20", "-j", "1"]
+    status, out, _err = run("--lang", "hu", *args)
+    assert status == 0 and re.search(r"[+-]\d,\d\d ± \d,\d\d", out) and not re.search(r"\d\.\d\d", out), out
+    assert "klasszikus értéktábla" in out and "classic" not in out
+
+
 def test_item10_a_standard_error_is_standard_hiba_not_szoras():
     assert not [text for text in _hungarian_strings() if "szórás" in text]
     assert "szórás" not in (PACKAGE / "data" / "rules.hu.md").read_text(encoding="utf-8")  # ulti rules

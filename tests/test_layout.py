@@ -49,9 +49,7 @@ def test_the_search_facade_is_the_only_way_in(path):
 #: knowledge/view.py, analysis/bidding.py, runner.py and cli/options.py to keep it).
 MOST_LINES = 500
 SOURCES = sorted(
-    path.relative_to(PACKAGE).as_posix()
-    for pattern in ("*.py", "*.pyi")
-    for path in PACKAGE.rglob(pattern)
+    path.relative_to(PACKAGE).as_posix() for pattern in ("*.py", "*.pyi") for path in PACKAGE.rglob(pattern)
 ) + sorted(path.name for path in (PACKAGE.parent / "cext").glob("*.p*"))
 
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List
 
-from ..i18n import _, n_
+from ..i18n import _, decimal, n_
 from .legends import explained, wrapped
 from .tables import aligned
-from .words import bid_label, cards_text, kontra_text, rules_text, trump_text
+from .words import bid_label, cards_text, kontra_text, rules_text, table_word, trump_text
 
 if TYPE_CHECKING:
     from ..analysis.bidding import BidAdvice
 
 
 def _value(mean: float, stderr: float, exact: bool) -> str:
-    return f"{mean:+.2f}" + ("" if exact else f" ± {stderr:.2f}")
+    return decimal(f"{mean:+.2f}") + ("" if exact else decimal(f" ± {stderr:.2f}"))
 
 
 def advice_lines(advice: BidAdvice) -> List[str]:
@@ -88,10 +88,10 @@ def advice_lines(advice: BidAdvice) -> List[str]:
         ]
     ]
     for choice in advice.choices:
-        behind = "-" if choice is advice.choices[0] else f"{choice.behind.per_defender:.2f}"
+        behind = "-" if choice is advice.choices[0] else decimal(f"{choice.behind.per_defender:.2f}")
         if choice is not advice.choices[0] and not exact:
-            behind += f" ± {choice.behind.stderr_per_defender:.2f}"
-        made = "-" if choice.p_made is None else f"{choice.p_made:.0%}"
+            behind += decimal(f" ± {choice.behind.stderr_per_defender:.2f}")
+        made = "-" if choice.p_made is None else decimal(f"{choice.p_made:.0%}")
         row = [
             str(choice.rank),
             cards_text(choice.discard),
@@ -118,8 +118,8 @@ def _verdict(advice: BidAdvice) -> List[str]:
     lines: List[str] = []
     if len(advice.choices) > 1:
         second = advice.choices[1]
-        gap = f"{first.mean_value - second.mean_value:.2f}"
-        stderr = f"{second.behind.stderr_per_defender:.2f}"
+        gap = decimal(f"{first.mean_value - second.mean_value:.2f}")
+        stderr = decimal(f"{second.behind.stderr_per_defender:.2f}")
         if advice.exact and advice.separated:
             said = _("Counting every world, the first is better than the second (by {gap} units per defender).")
         elif advice.exact:
@@ -150,25 +150,25 @@ def _verdict(advice: BidAdvice) -> List[str]:
             "worth {value} ± {stderr} units per defender on {n:,} other fresh world",
             "worth {value} ± {stderr} units per defender on {n:,} other fresh worlds",
             advice.recheck.n,
-            value=f"{advice.recheck.per_defender:+.2f}",
-            stderr=f"{advice.recheck.stderr_per_defender:.2f}",
+            value=decimal(f"{advice.recheck.per_defender:+.2f}"),
+            stderr=decimal(f"{advice.recheck.stderr_per_defender:.2f}"),
         )
     elif first.holdout is not None:
         worth = n_(
             "worth {value} ± {stderr} units per defender on {n:,} fresh world",
             "worth {value} ± {stderr} units per defender on {n:,} fresh worlds",
             first.holdout.n,
-            value=f"{first.holdout.per_defender:+.2f}",
-            stderr=f"{first.holdout.stderr_per_defender:.2f}",
+            value=decimal(f"{first.holdout.per_defender:+.2f}"),
+            stderr=decimal(f"{first.holdout.stderr_per_defender:.2f}"),
         )
     elif advice.exact:
-        worth = _("worth {value} units per defender").format(value=f"{first.mean_value:+.2f}")
+        worth = _("worth {value} units per defender").format(value=decimal(f"{first.mean_value:+.2f}"))
     else:
         worth = n_(
             "worth {value} units per defender on {n:,} world",
             "worth {value} units per defender on {n:,} worlds",
             first.samples,
-            value=f"{first.mean_value:+.2f}",
+            value=decimal(f"{first.mean_value:+.2f}"),
         )
     lines += wrapped(
         _("Bid {bid} ({trump}){kontra}, discarding {discard}{alike}: {worth} (R43).").format(
@@ -212,14 +212,14 @@ def _choice_among_equals(advice: BidAdvice) -> List[str]:
             "measured again on other fresh worlds (the best of several figures is an overestimate).",
             others,
             rank=chosen.rank,
-            value=f"{held.per_defender:+.2f}",
-            stderr=f"{held.stderr_per_defender:.2f}",
+            value=decimal(f"{held.per_defender:+.2f}"),
+            stderr=decimal(f"{held.stderr_per_defender:.2f}"),
         )
     )
 
 
 def legend(advice: BidAdvice, fresh: bool) -> List[str]:
-    table = advice.rules.value_table
+    table = table_word(advice.rules.value_table)
     if advice.exact:
         value = _(
             "the mean over the worlds of what the game is worth with best play on both sides once the cards are "
