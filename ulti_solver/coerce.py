@@ -15,17 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, cast
 
 from . import checks
-from .accepted import (
-    BidLike,
-    BidsLike,
-    CardLike,
-    ConstraintsLike,
-    DealLike,
-    DiscardsLike,
-    PositionLike,
-    RulesLike,
-    TrumpLike,
-)
 from .bids import Bid, BidError, bid_words, parse_bid, parse_trump, trumps_to_solve
 from .cards import SUIT_NAMES, Card, Suit
 from .deal import Deal, parse_deal
@@ -35,6 +24,17 @@ from .known_cards import as_card
 from .variants import DEFAULT_RULES, Rules, make_rules
 
 if TYPE_CHECKING:
+    from .accepted import (
+        BidLike,
+        BidsLike,
+        CardLike,
+        ConstraintsLike,
+        DealLike,
+        DiscardsLike,
+        PositionLike,
+        RulesLike,
+        TrumpLike,
+    )
     from .dealing import Constraints
     from .position import Position
 
@@ -155,7 +155,7 @@ def as_discards(value):
     if not isinstance(value, (str, list, tuple)):
         raise checks.wrong("discards", value, "None, two cards such as 'HK,BK', or a list of such pairs")
     if isinstance(value, str) or (len(value) == 2 and all(_one_card(card) for card in value)):
-        pair = value if isinstance(value, str) else list(cast(Sequence[CardLike], value))  # two cards, checked
+        pair = value if isinstance(value, str) else list(cast("Sequence[CardLike]", value))  # two cards, checked
         return checks.discards([tuple(as_cards(pair))])
     return checks.discards([tuple(as_cards(pair if isinstance(pair, str) else list(pair))) for pair in value])
 

@@ -15,9 +15,8 @@ import itertools
 import math
 import random
 from dataclasses import dataclass
-from typing import Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Iterator, List, Optional, Tuple
 
-from .accepted import HandLike, VoidsLike
 from .bids import Bid
 from .cards import (
     ACE,
@@ -40,6 +39,9 @@ from .known_cards import as_known
 from .play import PlayRules
 from .position import Position, start_of_play
 from .variants import DEFAULT_RULES, Rules
+
+if TYPE_CHECKING:
+    from .accepted import HandLike, VoidsLike
 
 
 def random_deal(rng: random.Random) -> Deal:

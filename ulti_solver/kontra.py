@@ -19,13 +19,15 @@ a bid and its rules and gives the :class:`Kontra`.
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, Mapping, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Dict, Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
-from .accepted import KontraLike, KontraSpecLike
 from .bids import BID_WORDS, COMPONENT_ORDER, COMPONENT_WORDS, DURCHMARS, Bid, bid_words, component_word, fold_word
 from .errors import UltiInputError, excerpt
 from .i18n import L_, _
 from .variants import DEFAULT_RULES, Rules
+
+if TYPE_CHECKING:
+    from .accepted import KontraLike, KontraSpecLike
 
 #: R36: the name of each level, 0 to 4.
 LEVEL_NAMES = ("none", "kontra", "rekontra", "szubkontra", "hirschkontra")

@@ -9,12 +9,14 @@ play, parse_play("BT BA"))``.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from . import position
-from .accepted import CardsLike, DealLike
 from .coerce import as_cards, as_deal
 from .play import PlayRules
+
+if TYPE_CHECKING:
+    from .accepted import CardsLike, DealLike
 
 
 def start_of_play(deal: DealLike) -> position.Position:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Iterable, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Iterable, List, Optional, Tuple, Union
 
 from . import checks
-from .accepted import BidLike, KontraLike, RulesLike, TrumpLike
 from .bids import DURCHMARS, PARTY, Bid, bid_words, fold_word, trumps_to_solve
 from .cards import SUIT_NAMES, Suit
 from .coerce import as_bid, as_rules, as_trump
@@ -47,6 +46,9 @@ from .payments import (
 from .position import Outcome
 from .scoring import Scoring, SilentItem
 from .variants import DEFAULT_RULES, Rules, parse_table
+
+if TYPE_CHECKING:
+    from .accepted import BidLike, KontraLike, RulesLike, TrumpLike
 
 #: What callers import from here though it lives in :mod:`ulti_solver.payments`.
 __all__ = [

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple, cast
 
 from .. import checks
-from ..accepted import BidsLike, DealLike, KontraSpecLike, RulesLike
 from ..bids import NO_TRUMP_BIDS, NON_RED_TRUMPS, TRUMP_BIDS, Bid, red_form
 from ..cards import HEARTS, Suit, card_name
 from ..coerce import as_bids, as_deal, as_rules
@@ -39,6 +38,7 @@ from ..variants import DEFAULT_RULES, Rules
 from .discards import all_discards, twelve_card_deal
 
 if TYPE_CHECKING:
+    from ..accepted import BidsLike, DealLike, KontraSpecLike, RulesLike
     from ..runner import OnProgress
 
 #: Every bid of R28, whatever its trump.

@@ -56,9 +56,8 @@ standings so far, marked partial.
 from __future__ import annotations
 
 import time
-from typing import Callable, Dict, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Union
 
-from ..accepted import BidsLike, HandLike, KontraSpecLike, RulesLike
 from ..coerce import as_bids, as_rules
 from ..dealing import Constraints
 from ..errors import UltiInputError
@@ -72,6 +71,9 @@ from .bid_race import Race, looks_for
 from .bid_result import BidAdvice, BidChoice, ranked_choices
 from .bid_worlds import hand_worlds
 from .racing import Paired, differences, separated, summary
+
+if TYPE_CHECKING:
+    from ..accepted import BidsLike, HandLike, KontraSpecLike, RulesLike
 
 #: Holdout worlds are drawn from this index on, far from any world of the race.
 HOLDOUT_FROM = 1 << 40

@@ -37,9 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import List, Optional, Protocol, Sequence, Tuple
+from typing import TYPE_CHECKING, List, Optional, Protocol, Sequence, Tuple
 
-from ..accepted import BidLike, HandLike, KontraSpecLike, RulesLike, TrumpLike
 from ..bids import FORTY_100, TWENTY_100, Bid, bid_words, trumps_to_solve
 from ..cards import BB_MARRIAGES, SUITS, format_hand
 from ..coerce import as_bid, as_rules, as_trump
@@ -53,6 +52,9 @@ from ..known_cards import as_hand
 from ..kontra import LEVEL_NAMES, MAX_LEVEL, Kontra, KontraSpec, Said, individual, parse_kontra
 from ..variants import DEFAULT_RULES, Rules
 from .racing import SEPARATION, summary
+
+if TYPE_CHECKING:
+    from ..accepted import BidLike, HandLike, KontraSpecLike, RulesLike, TrumpLike
 
 #: Samples without ``samples`` (INTERFACE.md).
 DEFAULT_SAMPLES = 200

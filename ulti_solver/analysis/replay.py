@@ -14,10 +14,9 @@ than the first.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from .. import checks
-from ..accepted import BidLike, CardsLike, DealLike, KontraLike, PositionLike, RulesLike, TrumpLike
 from ..bids import BETLI, DURCHMARS, Bid
 from ..cards import SUIT_NAMES, Card, Suit, card_label, card_name, cards_of
 from ..coerce import as_cards, as_game, as_game_at
@@ -30,6 +29,9 @@ from ..search import solve
 from ..search import value as position_value
 from ..solution import Solution
 from ..variants import DEFAULT_RULES, Rules
+
+if TYPE_CHECKING:
+    from ..accepted import BidLike, CardsLike, DealLike, KontraLike, PositionLike, RulesLike, TrumpLike
 
 
 def _best(values: Dict[Card, float], seat: int) -> List[Card]:

@@ -17,10 +17,9 @@ import math
 import time
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, List, Optional, Sequence, Tuple
 
 from .. import checks
-from ..accepted import BidsLike, ConstraintsLike, DiscardsLike, KontraSpecLike, RulesLike, TrumpLike
 from ..bids import Bid, trumps_to_solve
 from ..cards import SUIT_NAMES, Suit, card_name, cards_label, format_hand
 from ..coerce import as_simulation
@@ -32,6 +31,9 @@ from ..variants import DEFAULT_RULES, Rules
 from .best import CANDIDATE_BIDS
 from .discards import all_discards
 from .intervals import wilson
+
+if TYPE_CHECKING:
+    from ..accepted import BidsLike, ConstraintsLike, DiscardsLike, KontraSpecLike, RulesLike, TrumpLike
 
 #: Samples when none are asked for: enough for a probability to within about +-0.07 (95%).
 DEFAULT_SAMPLES = 200

@@ -23,7 +23,6 @@ from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from ..accepted import SamplesLike
 from ..cards import Card, card_label, card_name, cards_of
 from ..deal import SEAT_SUBJECTS
 from ..errors import UltiInputError
@@ -35,6 +34,7 @@ from ..play import DECLARER, legal_moves
 from ..search import world_joints, world_totals
 
 if TYPE_CHECKING:
+    from ..accepted import SamplesLike
     from .replay import GameAnalysis
 
 #: ``--samples all`` counts every world up to this many; more is an error that names the count.

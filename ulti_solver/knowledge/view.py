@@ -18,9 +18,8 @@ that no world fits is an error naming the facts that clash.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
-from ..accepted import BidLike, CardsLike, DealLike, RulesLike, TrumpLike
 from ..bids import Bid
 from ..cards import BB_ALL, Card, Hand, format_hand
 from ..deal import Deal
@@ -44,6 +43,9 @@ from .marriages import Announcements, announced_in_deal, check_announcements, ma
 from .placing import FactCompiler, no_world_message
 from .table import Table, read_table
 from .worlds import WorldSpace
+
+if TYPE_CHECKING:
+    from ..accepted import BidLike, CardsLike, DealLike, RulesLike, TrumpLike
 
 #: The hole index of the talon; seats are holes 0-2.
 TALON = 3

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
 from .. import checks
-from ..accepted import BidLike, DealLike, KontraLike, PositionLike, RulesLike, TrumpLike
 from ..bids import Bid, trumps_to_solve
 from ..cards import Card, Suit
 from ..coerce import as_bid, as_deal, as_game_at, as_rules, as_trump
@@ -28,6 +27,9 @@ from ..solution import Solution
 from ..variants import DEFAULT_RULES, Rules
 from . import core
 from .core import forget_positions, solve_core
+
+if TYPE_CHECKING:
+    from ..accepted import BidLike, DealLike, KontraLike, PositionLike, RulesLike, TrumpLike
 
 IMPL_ENV = "ULTI_SOLVER_IMPL"
 IMPLEMENTATIONS = ("core", "reference")
