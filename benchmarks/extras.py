@@ -254,7 +254,7 @@ def _bid_on_a_cluster(hand: str, local: str) -> None:
         start = time.perf_counter()
         advice = advise_bid(hand, cluster=client)
         seconds = time.perf_counter() - start
-    there = [choice.as_json() for choice in advice.choices]
+    there = [advice.choice_json(choice) for choice in advice.choices]  # the objects of `ulti bid --json`
     here = [json.loads(line) for line in local.splitlines()]
     same = "the same answer as -j 2" if there == here else "a DIFFERENT answer from -j 2"
     print(f"'ulti bid' of the first hand on a 2-worker local Dask cluster: {seconds:.2f} s, {same}")
