@@ -15,6 +15,7 @@ from ..bids import Bid, bid_words, parse_bid
 from ..cards import Card, card_label, card_name, parse_card
 from ..errors import UltiInputError, excerpt
 from ..i18n import L_, LP_, Joined
+from .breach import GameRuleError
 
 #: R46: the three things a player may do on his turn in the auction.
 PASS, PICK_UP, BID = "pass", "pick-up", "bid"
@@ -23,12 +24,12 @@ KINDS = (PASS, PICK_UP, BID)
 KIND_WORDS = {PASS: LP_("auction", "pass"), PICK_UP: LP_("auction", "pick-up"), BID: LP_("auction", "bid")}
 
 
-class AuctionError(UltiInputError):
+class AuctionError(GameRuleError):
     """An action R45-R47 do not allow: the message names the action, its index and the rule."""
 
     def __init__(self, message, *, index: int, action: Optional[AuctionAction], rule: str):
-        super().__init__(message)
-        self.index, self.action, self.rule = index, action, rule
+        super().__init__(message, part="auction", index=index, rule=rule)
+        self.action = action
 
 
 @dataclass(frozen=True)
