@@ -92,6 +92,7 @@ def test_every_command_is_listed_in_the_group_help(ulti):
         "best",
         "settle",
         "analyse",
+        "game",
         "simulate",
         "play",
         "bid",

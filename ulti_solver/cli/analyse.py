@@ -11,6 +11,8 @@ from ..analysis.replay import GameAnalysis, analyse_game
 from ..batch import numbered_lines, one_line, open_lines
 from ..bids import bid_words
 from ..errors import UltiInputError
+from ..game.breach import GameRuleError
+from ..game.records import file_records, read_game
 from ..i18n import N_, _, english
 from ..kontra import NO_SPEC
 from ..position import parse_play
@@ -37,6 +39,7 @@ from .options import (
     trump_option,
     worlds_option,
 )
+from .whole_games import print_whole_game, whole_game_analysis
 from .work_options import cluster_options, jobs_option
 
 
@@ -224,35 +227,45 @@ def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, ju
     done = 0
     number = None
     with open_lines(file) as source:
-        lines = list(numbered_lines(source)) if file != "-" else numbered_lines(source)
+        records = file_records(numbered_lines(source))
+        lines = list(records) if file != "-" else records
         total = len(lines) if isinstance(lines, list) else None  # stdin streams: no total
         try:
             with progress_bar(total, N_("game"), quiet) as bar:
                 out = Output(out.format, bar)
-                for number, text in lines:
+                for number, text, whole in lines:
+                    game = None
                     try:
-                        record = parse_record(text)
-                        levels = kontra.for_bid(record.bid, rules=rules)
-                        analysis = analyse_game(
-                            record.deal, record.bid, record.trump, record.cards, rules=rules, kontra=levels
-                        )
-                        if judge is not None:
-                            analysis = judge(analysis)
+                        if whole:
+                            game = read_game(text)
+                            analysis = whole_game_analysis(game, judge)
+                        else:
+                            record = parse_record(text)
+                            levels = kontra.for_bid(record.bid, rules=rules)
+                            analysis = analyse_game(
+                                record.deal, record.bid, record.trump, record.cards, rules=rules, kontra=levels
+                            )
+                            if judge is not None:
+                                analysis = judge(analysis)
                     except UltiInputError as exc:
                         bad.append(number)
                         message = one_line(exc)
                         if report is not None:
                             report.bad_line(number, message)
                         if as_json:  # JSON stays English, for scripts
-                            out.json({"line": number, "error": one_line(english(exc))})
+                            rule = {"rule": exc.rule} if isinstance(exc, GameRuleError) else {}
+                            out.json({"line": number, "error": one_line(english(exc)), **rule})
                         else:
                             out.message(_("line {line}: {message}").format(line=number, message=message))
                         number = None
                         bar.update(1)
                         continue
                     with stops_wait():  # a stop while the game is printed comes after it is counted
-                        _print(out, analysis, as_json, number)
-                        if report is not None:
+                        if game is not None:
+                            print_whole_game(out, game, analysis, as_json, number)
+                        else:
+                            _print(out, analysis, as_json, number)
+                        if report is not None and analysis is not None:
                             report.add(analysis, number)
                         done, number = done + 1, None  # between games: no line in progress
                     bar.update(1)

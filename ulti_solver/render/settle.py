@@ -10,6 +10,15 @@ from .tables import aligned, bid_text
 from .words import bid_label, kontra_text, signed, table_word
 
 
+def item_words(result, item) -> tuple:
+    """An item's name and what became of it, in words: ``ulti``, ``lost``; ``silent 100``, ``happened``."""
+    if item.name not in {str(c) for c in result.bid.components}:
+        return item.name, pgettext("item", "happened") if item.made else pgettext("item", "beaten")
+    if result.conceded:
+        return component_word(item.name), pgettext("item", "conceded")
+    return component_word(item.name), pgettext("item", "made") if item.made else pgettext("item", "lost")
+
+
 def settle_table(result) -> list:
     """The table ``ulti settle`` prints (and ``str`` of a settlement): the items, their levels
     where kontra'd, each defender's share where they differ, and who pays."""
@@ -24,15 +33,8 @@ def settle_table(result) -> list:
             _("units"),
         ]
     ]
-    components = {str(c) for c in result.bid.components}
     for item in result.items:
-        if result.conceded:
-            state = pgettext("item", "conceded")
-        elif item.name in components:
-            state = pgettext("item", "made") if item.made else pgettext("item", "lost")
-        else:
-            state = pgettext("item", "happened") if item.made else pgettext("item", "beaten")
-        row = [component_word(item.name) if item.name in components else item.name, state]
+        row = list(item_words(result, item))
         if kontra:
             levels = item.level if item.individual else item.level[:1]
             row.append("/".join(f"x{2**lv}" for lv in levels) if any(levels) else "")
