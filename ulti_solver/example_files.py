@@ -22,6 +22,7 @@ EXAMPLES = {
     "batch": N_("a mixed batch, one deal per line with its own bid and trump (batch)"),
     "bad-lines": N_("deliberately bad lines, to show how a batch reports them (batch)"),
     "games": N_("three played games, one per line (analyse --file)"),
+    "whole-games": N_("five whole games from the deal to the payment, one per block (game --file, analyse --file)"),
 }
 
 

@@ -264,6 +264,7 @@ def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, ju
                         if game is not None:
                             print_whole_game(out, game, analysis, as_json, number)
                         else:
+                            assert analysis is not None  # a played game's record always has its play
                             _print(out, analysis, as_json, number)
                         if report is not None and analysis is not None:
                             report.add(analysis, number)

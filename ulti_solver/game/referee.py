@@ -255,7 +255,12 @@ class Game:
             position = replay(self.deal(), self.play_rules, self.cards + [card])
         except PlayError as exc:
             rule = play_rule(self.position, card, self.play_rules)
-            raise GameRuleError(exc.args[0], part="play", index=index, rule=rule) from None
+            message = L_(
+                "{problem} (seats counted from the declarer, table seat {seat}: R45)",
+                problem=exc.args[0],
+                seat=self.declarer,
+            )
+            raise GameRuleError(message, part="play", index=index, rule=rule) from None
         self.position = position
         self.cards.append(card)
 

@@ -25,6 +25,7 @@ def _in_words(game: Game) -> List[str]:
     if game.phase != "over":
         return [_("The game is not over: no result yet."), ""]
     result = game.result()
+    assert game.bid is not None  # over: the auction fixed a bid
     bid = bid_label(game.bid)
     if result.thrown_in:
         if result.void:
