@@ -47,6 +47,14 @@ The player's view
     advise_bid                 the best discards, bids and trumps from twelve cards, raced on shared worlds (R43)
     advise_kontra              each kontra (or redouble) a seat may say, weighed on shared worlds (R36-R39, R43)
 
+A whole game (R45-R50)
+    Game           the referee: whose turn, legal_moves(), push(move), view(seat), result()
+    AuctionAction  pass, pick-up or bid by a table seat (R46)
+    KontraCall     a kontra said at its moment (R48)
+    read_game      a game from its record, JSON or text, every action checked
+    game_json      the JSON record of a game; game_text its text block
+    GameRuleError  what the referee refuses: .part, .index, .rule
+
 Reading and rules
     parse_deal, parse_bid, parse_trump, parse_record, make_rules
     Deal, Bid, Component, Rules, Position, Outcome, Solution, GameRecord, SilentItem
@@ -109,6 +117,14 @@ _EXPORTS = {
     "GameRecord": "record",
     "parse_record": "record",
     "example_text": "example_files",
+    "Game": "game.referee",
+    "GameResult": "game.referee",
+    "GameRuleError": "game.breach",
+    "AuctionAction": "game.actions",
+    "KontraCall": "game.kontras",
+    "read_game": "game.records",
+    "game_json": "game.record",
+    "game_text": "game.notation",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]

@@ -23,23 +23,33 @@ changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import TYPE_CHECKING, Iterator, List, Optional, Tuple, Union
 
 from ..bids import NON_RED_TRUMPS, Bid, bid_words
-from ..cards import HEARTS, SUIT_NAMES, Card, Hand, Suit, card_label
+from ..cards import HEARTS, SUIT_NAMES, Card, Hand, Suit, card_label, cards_of
+from ..coerce import as_deal, as_rules
 from ..deal import Deal
+from ..errors import excerpt
 from ..i18n import L_
 from ..kontra import Kontra
 from ..play import PlayRules
 from ..position import PlayError, Position, replay, start_of_play
 from ..scoring import Scoring
 from ..settlement import Settlement, concede, game_settlement
-from ..variants import DEFAULT_RULES, Rules
+from ..variants import DEFAULT_RULES
 from .actions import AuctionAction
 from .auction import Auction, AuctionEnd
 from .breach import GameRuleError
 from .kontras import KontraCall, KontraCalls
+from .moves import Concession, ThrowInChoice, TrumpChoice
 from .play_rule import play_rule
+from .view import SeatView, seat_view
+
+if TYPE_CHECKING:
+    from ..accepted import DealLike, RulesLike
+
+#: Anything :meth:`Game.push` takes.
+Move = Union[AuctionAction, ThrowInChoice, TrumpChoice, KontraCall, Concession, Card]
 
 AUCTION, THROW_IN, TRUMP, PLAY, OVER = "auction", "throw-in", "trump", "play", "over"
 CARDS_IN_GAME = 30
@@ -82,7 +92,8 @@ def result_by_seat(settlement: Settlement, declarer: int) -> Tuple[int, int, int
 class Game:
     """One whole game, from the deal of 12/10/10 in table seats (R45) to its result (R50)."""
 
-    def __init__(self, deal: Deal, *, rules: Rules = DEFAULT_RULES):
+    def __init__(self, deal: DealLike, *, rules: RulesLike = DEFAULT_RULES):
+        deal, rules = as_deal(deal), as_rules(rules)
         self.rules = rules
         self.dealt = deal
         self.auction = Auction(deal, rules=rules)
@@ -142,6 +153,19 @@ class Game:
         assert self.end is not None
         return self.end.deal()
 
+    def movers(self) -> List[int]:
+        """The R5 seat that played each card so far, in order (R8, R13: the winner leads)."""
+        assert self.end is not None
+        position, seats = start_of_play(self.deal()), []
+        for card in self.cards:
+            seats.append(position.to_move)
+            position = position.after(card, self.play_rules)
+        return seats
+
+    def view(self, seat: int) -> SeatView:
+        """What table seat ``seat`` knows now (R40, R46): :mod:`.view`."""
+        return seat_view(self, seat)
+
     def kontra(self) -> Kontra:
         """The levels said so far, as R38 prices them."""
         return self.kontras.levels() if self.kontras is not None else Kontra()
@@ -174,6 +198,43 @@ class Game:
                 if other != seat:
                     calls += self.kontras.legal_calls(other, before)
         return calls
+
+    def legal_moves(self) -> Iterator[Move]:
+        """Every move :meth:`push` accepts now from the seat on turn (R45-R49): auction actions
+        (a generator: a pick-up comes with every discard and bid), the throw-in choice, the
+        trumps, then in play the kontras of the moment, the cards, and the declarer's concession."""
+        phase = self.phase
+        if phase == AUCTION:
+            yield from self.auction.legal_actions()
+        elif phase == THROW_IN:
+            yield from (ThrowInChoice(True), ThrowInChoice(False))
+        elif phase == TRUMP:
+            yield from (TrumpChoice(suit) for suit in self.trump_choices())
+        elif phase == PLAY:
+            yield from self.legal_kontras()
+            yield from cards_of(self.legal_cards())
+            if self.turn == self.declarer:
+                yield Concession()
+
+    def push(self, move: Move) -> None:
+        """Make ``move`` (any of :mod:`.moves`, an auction action, a kontra or a card), or raise
+        :class:`~.breach.GameRuleError` and change nothing."""
+        if isinstance(move, AuctionAction):
+            self.bid_action(move)
+        elif isinstance(move, ThrowInChoice):
+            self.throw_in(move.thrown)
+        elif isinstance(move, TrumpChoice):
+            self.name_trump(move.suit)
+        elif isinstance(move, KontraCall):
+            self.say(move)
+        elif isinstance(move, Concession):
+            self.concede()
+        elif isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 32:
+            self.play(move)
+        else:
+            raise GameRuleError(
+                L_("{move} is no move of a game", move=excerpt(move)), part="record", index=None, rule="R45"
+            )
 
     # -- doing it -------------------------------------------------------------------------------
 
