@@ -141,6 +141,14 @@ def test_the_python_page_example_runs_and_prints_what_it_says(capsys):
     assert shown and all(line in printed_lines for line in shown), [line for line in shown if line not in printed_lines]
 
 
+def test_the_python_page_s_whole_game_runs_and_reads_back(capsys):
+    page = (ROOT / "docs" / "python.md").read_text(encoding="utf-8")
+    code = page.split("## A whole game", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/python.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert printed.startswith("(4, -8, 4)\ngame ultiblog\n") and "result 0: +4, 1: -8, 2: +4" in printed
+
+
 def github_anchor(heading: str) -> str:
     """The anchor GitHub (and mkdocs, for these headings) gives a heading."""
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")

@@ -226,6 +226,7 @@ def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, ju
     bad = []
     done = 0
     number = None
+    warned = False
     with open_lines(file) as source:
         records = file_records(numbered_lines(source))
         lines = list(records) if file != "-" else records
@@ -237,6 +238,14 @@ def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, ju
                     game = None
                     try:
                         if whole:
+                            if kontra and not warned:
+                                warned = True
+                                out.message(
+                                    _(
+                                        "--kontra is for one-line played games: a whole game's kontras are "
+                                        "those its record says (R48)"
+                                    )
+                                )
                             game = read_game(text)
                             analysis = whole_game_analysis(game, judge)
                         else:
