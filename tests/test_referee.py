@@ -444,6 +444,24 @@ def test_r49_no_throw_in_but_for_table_seat_0_s_first_plain_party_standing(book)
     refused(robbed, robbed.throw_in, True, rule="R49", part="throw-in", index=0)
 
 
+@pytest.mark.parametrize("book", ["ultiblog", "rablo"])
+def test_r49_a_throw_in_under_suit_values_is_priced_as_the_auction_offered_it(book):
+    game = won_by(0, "party", book, ["suit-values"])
+    offered = game.end.throw_in
+    game.throw_in(True)
+    assert game.result().by_seat == (-2 * offered.pays, offered.pays, offered.pays)
+
+
+def test_r39_a_concession_before_the_trump_under_suit_values_is_priced_by_red_s_doubling():
+    game = won_by(0, "ulti", "ultiblog", ["suit-values"])
+    game.concede()
+    assert game.result().by_seat == (-20, 10, 10)  # party 1 and ulti 4, doubled (R39)
+    named = won_by(0, "ulti", "ultiblog", ["suit-values"])
+    named.name_trump(BELLS)
+    named.concede()
+    assert named.result().by_seat == (-60, 30, 30)  # named, bells multiply by 3 (R39, suit-values)
+
+
 # -- R50: results by seat ----------------------------------------------------------------------------
 
 
