@@ -568,6 +568,8 @@ def test_r8_a_play_that_stops_or_goes_on_past_ten_tricks(records):
 def test_r46_a_record_s_declarer_and_bid_are_what_the_auction_fixed(records):
     broken(changed(records["betli"], declarer=1), "R46", "record", None)
     broken(changed(records["betli"], declarer="2"), "R46", "record", None)
+    broken(changed(records["ulti"], declarer=False), "R46", "record", None)  # a table seat is 0, 1 or 2
+    broken(changed(records["ulti"], declarer=0.0), "R46", "record", None)
     broken(changed(records["betli"], bid="red betli"), "R46", "record", None)
     broken(changed(records["betli"], bid="betli ulti"), "R46", "record", None)
     broken(changed(records["ulti"], auction=records["ulti"]["auction"][:-1]), "R46", "auction", 3)
