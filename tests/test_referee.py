@@ -25,7 +25,7 @@ from ulti_solver.game.record import game_from_json, game_json, read_json_record
 from ulti_solver.game.referee import AUCTION, OVER, PLAY, THROW_IN, TRUMP, Game
 from ulti_solver.kontra import Kontra
 from ulti_solver.settlement import concede, settle
-from ulti_solver.variants import RULEBOOKS, make_rules
+from ulti_solver.variants import RULEBOOKS, VALUE_TABLES, VARIANTS, make_rules
 
 BOOKS = list(RULEBOOKS)
 #: R45: table seat 0 holds the hearts and B7 B8 B9 BU (12), seat 1 BO BK BT BA and L7-LK (10),
@@ -632,12 +632,15 @@ def test_r45_r7_a_record_s_deal_and_rules(records):
 
 @st.composite
 def whole_games(draw):
-    """A whole game played to its end with legal actions chosen by hypothesis: the auction, the
-    throw-in, the trump, kontras from legal_kontras(), cards from legal_cards(), now and then a
-    concession.  Shrinks toward the lowest bids and cards, no kontra and no concession."""
+    """A whole game, under any rulebook, variants and value table, played to its end with legal
+    actions chosen by hypothesis: the auction, the throw-in, the trump, kontras from
+    legal_kontras(), cards from legal_cards(), now and then a concession.  Shrinks toward the
+    lowest bids and cards, no kontra and no concession."""
     book = draw(st.sampled_from(BOOKS))
+    variants = draw(st.lists(st.sampled_from(sorted(VARIANTS)), max_size=2, unique=True))
+    rules = make_rules(book, variants, draw(st.sampled_from([None, *VALUE_TABLES])))
     order = draw(st.permutations(list(range(32))))
-    game = Game(Deal((hand_of(order[:12]), hand_of(order[12:22]), hand_of(order[22:])), None), rules=make_rules(book))
+    game = Game(Deal((hand_of(order[:12]), hand_of(order[12:22]), hand_of(order[22:])), None), rules=rules)
     auction = game.auction
     for _ in range(draw(st.integers(1, 9))):  # table seat 0 opens
         if game.phase != AUCTION:
@@ -693,9 +696,13 @@ def test_r50_a_random_legal_whole_game_ends_and_its_results_add_to_zero(game):
     settlement = result.settlement
     assert result.by_seat[game.declarer] == settlement.declarer_total
     assert [result.by_seat[(game.declarer + r5) % 3] for r5 in (1, 2)] == [-s for s in settlement.by_defender]
-    if game.conceded_at is not None:
-        assert settlement == concede(game.bid, game.trump, kontra=game.kontra(), rules=game.rules)
-    elif not game.thrown_in:
+    if game.conceded_at is not None or game.thrown_in:
+        if game.trump is not None or not game.bid.has_trump:
+            priced = concede(game.bid, game.trump, kontra=game.kontra(), rules=game.rules)
+        else:  # no trump was named: red's doubling, whatever suit-values says (R39, R49)
+            priced = concede(game.bid, None, game.rules.value_table)
+        assert settlement.by_defender == priced.by_defender
+    else:
         assert len(game.cards) == 30 and settlement.kontra == game.kontra()
 
 
