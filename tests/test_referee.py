@@ -112,10 +112,6 @@ def said(game):
     return {component: pair for component, pair in game.kontra().levels}
 
 
-def by_seat(game):
-    return game.result().by_seat
-
-
 # -- R46: the trump is named before the first lead ---------------------------------------------
 
 
@@ -249,10 +245,10 @@ def test_r48_at_the_start_of_the_second_trick_they_speak_in_play_order_from_the_
 @pytest.mark.parametrize("book", BOOKS)
 @pytest.mark.parametrize("words", ["betli", "colorless durchmars"])
 def test_r37_r48_in_betli_and_colorless_durchmars_each_defender_kontras_for_himself(book, words):
+    component = words.split()[-1]
     game = won_by(1, words, book)  # table seat 1 declares: seat 2 is R5 seat 1, seat 0 R5 seat 2
     play_to(game, 1)
-    assert game.legal_kontras() == [k(2, words.split()[-1], 1, 1)]
-    component = words.split()[-1]
+    assert game.legal_kontras() == [k(2, component, 1, 1)]
     play_to(game, 3, [k(2, component, 1, 1), k(0, component, 1, 2)])  # each for himself, both allowed
     assert said(game) == {component: (1, 1)}
     legal = game.legal_kontras()
