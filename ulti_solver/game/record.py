@@ -272,7 +272,8 @@ def _suit(trump) -> str:
 def _agree(data: dict, game: Game) -> None:
     """``declarer`` and ``bid``, where given, must be what the auction fixed (R46)."""
     declarer = data.get("declarer")
-    if declarer is not None and declarer != game.declarer:
+    a_seat = isinstance(declarer, int) and not isinstance(declarer, bool)  # false is not seat 0, nor 0.0
+    if declarer is not None and (not a_seat or declarer != game.declarer):
         raise _broken(
             L_(
                 "the auction makes table seat {seat} the declarer, not {given} (R46)",

@@ -22,7 +22,7 @@ changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterator, List, Optional, Tuple, Union
 
 from ..bids import NON_RED_TRUMPS, Bid, bid_words
@@ -36,7 +36,7 @@ from ..play import PlayRules
 from ..position import PlayError, Position, replay, start_of_play
 from ..scoring import Scoring
 from ..settlement import Settlement, concede, game_settlement
-from ..variants import DEFAULT_RULES
+from ..variants import DEFAULT_RULES, SUIT_VALUES, Rules
 from .actions import AuctionAction
 from .auction import Auction, AuctionEnd
 from .breach import GameRuleError
@@ -341,6 +341,12 @@ class Game:
             rule=rule,
         )
 
+    def _rules_without_trump(self) -> Rules:
+        """The rules that price a trump bid whose trump was never named (thrown in, or conceded
+        before naming it): suit-values prices by the trump, so without it red's doubling does,
+        as the auction offered the throw-in (:class:`~.auction.ThrowIn`)."""
+        return replace(self.rules, switches=tuple(s for s in self.rules.switches if s != SUIT_VALUES))
+
     # -- the end --------------------------------------------------------------------------------
 
     def result(self) -> GameResult:
@@ -355,10 +361,11 @@ class Game:
             assert end.throw_in is not None
             if end.throw_in.void:
                 return GameResult((0, 0, 0), None, thrown_in=True)
-            settlement = concede(end.bid, None, rules=self.rules)
+            settlement = concede(end.bid, None, rules=self._rules_without_trump())
             return GameResult(result_by_seat(settlement, end.declarer), settlement, thrown_in=True)
         if self.conceded_at is not None:
-            settlement = concede(end.bid, self.trump, kontra=self.kontra(), rules=self.rules)
+            rules = self.rules if self.trump is not None or not end.bid.has_trump else self._rules_without_trump()
+            settlement = concede(end.bid, self.trump, kontra=self.kontra(), rules=rules)
         else:
             assert self.position is not None
             scoring = Scoring(self.deal(), end.bid, self.trump, rules=self.rules, kontra=self.kontra())
