@@ -23,6 +23,7 @@ REPORT = "ulti_solver.report"
 STATIC_FILES = {
     "board.css": (BOARD, "text/css; charset=utf-8"),
     "board.js": (BOARD, "text/javascript; charset=utf-8"),
+    "board-form.js": (BOARD, "text/javascript; charset=utf-8"),
     "common.css": (REPORT, "text/css; charset=utf-8"),
     "cards.js": (REPORT, "text/javascript; charset=utf-8"),
     "graph.js": (REPORT, "text/javascript; charset=utf-8"),

@@ -18,6 +18,7 @@ PAGE_SCRIPTS = (
     ("ulti_solver.report", "graph.js"),
     ("ulti_solver.report", "auction.js"),
     ("ulti_solver.report", "report.js"),
+    ("ulti_solver.board", "board-form.js"),
     ("ulti_solver.board", "board.js"),
 )
 
