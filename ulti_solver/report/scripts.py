@@ -20,6 +20,7 @@ PAGE_SCRIPTS = (
     ("ulti_solver.report", "report.js"),
     ("ulti_solver.board", "board-form.js"),
     ("ulti_solver.board", "board.js"),
+    ("ulti_solver.board", "board-record.js"),
 )
 
 

@@ -455,5 +455,26 @@
     go(moves[event.key]);
   });
 
+  // -- A record's step-through (board-record.js) shows the positions of its play here -----------
+
+  Ulti.board = {
+    // The play of `game` with `at` of `cards` played: a step within the same game moves the cursor,
+    // another game (or other kontras said) is dealt afresh.
+    show: function (game, cards, at) {
+      var same = state.game && JSON.stringify(state.game) === JSON.stringify(game) && state.current === 0 &&
+        state.lines[0].join(" ") === cards.join(" ");
+      if (same) return go(at);
+      writeForm(game);
+      return start(game, cards, at);
+    },
+    // No position to show (a step of the auction): answers still under way are dropped.
+    hide: function () {
+      state.seq++;
+      state.answer = null;
+      busy(false);
+      board.hidden = true;
+    },
+  };
+
   readAddress();
 })();
