@@ -210,7 +210,14 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy(client):
     assert page.status_code == 200
     assert "script-src 'self'" in page.headers["content-security-policy"]
     scripts = re.findall(r'<script src="([^"]+)"', page.text)
-    assert scripts == ["/static/cards.js", "/static/graph.js", "/static/board.js"]
+    assert scripts == [
+        "/static/cards.js",
+        "/static/graph.js",
+        "/static/auction.js",
+        "/static/board-form.js",
+        "/static/board.js",
+        "/static/board-record.js",
+    ]
     for path in scripts + re.findall(r'<link rel="stylesheet" href="([^"]+)"', page.text):
         assert client.get(path).status_code == 200
     meta = json.loads(re.search(r'<script id="board-meta" type="application/json">(.*?)</script>', page.text).group(1))

@@ -13,7 +13,7 @@ import pytest
 
 from ulti_solver.analysis.replay import analyse_game
 from ulti_solver.record import parse_record
-from ulti_solver.report import error_data, game_data, page_meta, report_html
+from ulti_solver.report import HtmlReport, error_data, game_data, page_meta, report_html
 from ulti_solver.report.html import REPORT_SCRIPTS, REPORT_STYLES, script_json, static_text
 from ulti_solver.variants import make_rules
 
@@ -152,3 +152,156 @@ def test_html_to_a_folder_that_cannot_be_written_is_bad_input_before_any_search(
     assert line.startswith("Error: cannot write the report to '") and line.endswith(
         f"cannot write in {tmp_path}/missing"
     )
+
+
+# -- Whole games (R45-R50): the auction panel ---------------------------------------------------
+
+
+def whole_analysis(game):
+    """The analysis of a whole game's play, from the declarer's lead in R5 seats (R45)."""
+    return analyse_game(game.deal(), game.bid, game.trump, game.cards, rules=game.rules, kontra=game.kontra())
+
+
+@pytest.fixture(scope="module")
+def ulti_whole():
+    from whole_games import ulti_game
+
+    game = ulti_game()
+    return game, whole_analysis(game)
+
+
+def test_r45_r50_a_whole_game_carries_its_auction_kontras_and_result_by_table_seat(ulti_whole):
+    game, analysis = ulti_whole
+    data = game_data(analysis, line=3, game=game)
+    whole = data["whole"]
+    assert data["analysis"] == game_data(analysis, line=3)["analysis"]  # the play's part as before
+    assert [len(hand) for hand in whole["hands"]] == [12, 10, 10]  # R45: before the discard, table seats
+    assert whole["deal"] == "7.KOU97.KU9.A97 ATU.-.AO87.TKO KO98.AT8.T.U8"
+    assert [(a["seat"], a["action"], a.get("bid"), a.get("discard")) for a in whole["auction"]] == [
+        (0, "bid", "party", ["B9", "BK"]),
+        (1, "pick-up", "ulti", ["LO", "AO"]),
+        (2, "pass", None, None),
+        (0, "pass", None, None),
+        (1, "pass", None, None),
+    ]
+    assert [f"{a['who']} {a['what']}" for a in whole["auction"]] == [
+        "table seat 0 lays two cards face down and bids party",
+        "table seat 1 picks up the talon, lays two cards face down and bids ulti",
+        "table seat 2 passes",
+        "table seat 0 passes",
+        "table seat 1 passes: his bid stands and the auction ends",
+    ]
+    assert "face down are shown" in whole["laid_shown"]
+    assert whole["declarer"] == 1 and whole["declarer_text"] == "table seat 1"
+    assert [(s["table"], s["r5"], s["role"]) for s in whole["seats"]] == [
+        (0, 2, "seat 2"),
+        (1, 0, "declarer"),
+        (2, 1, "seat 1"),
+    ]
+    assert whole["seats_text"] == "table seat 0: seat 2; table seat 1: declarer; table seat 2: seat 1"
+    assert (whole["bid"], whole["trump"], whole["talon"]) == ("ulti", "leaves", ["LO", "AO"])
+    assert [(k["who"], k["what"], k["when"]) for k in whole["kontras"]] == [
+        ("table seat 2", "ulti kontra", "before card 2, trick 1"),
+        ("table seat 1", "ulti rekontra", "before card 4, trick 2"),
+    ]
+    result = whole["result"]
+    assert result["by_seat"] == [-15, 30, -15] and sum(result["by_seat"]) == 0  # R50
+    assert [(r["who"], r["role"], r["units_text"]) for r in result["rows"]] == [
+        ("table seat 0", "seat 2", "-15"),
+        ("table seat 1", "declarer", "+30"),
+        ("table seat 2", "seat 1", "-15"),
+    ]
+    assert result["text"] == "party lost (-1), ulti made (+16): each defender pays the declarer 15 units"
+    assert whole["ending_text"] == "Ten tricks were played (R8)." and whole["judgement"] is None
+    assert not whole["throw_in"] and whole["concede"] is None and len(whole["play"]) == 30
+
+
+def test_the_auction_panel_and_its_script_go_into_the_page(ulti_whole, tmp_path):
+    game, analysis = ulti_whole
+    report = HtmlReport(str(tmp_path / "whole.html"))
+    report.add(analysis, 3, game=game)
+    assert report.write() == f"Wrote the report of 1 game to {tmp_path / 'whole.html'}"
+    html = (tmp_path / "whole.html").read_text(encoding="utf-8")
+    (shown,) = page_data(html)["games"]
+    assert shown["whole"] == json.loads(json.dumps(game_data(analysis, 3, game=game)["whole"]))
+    assert "auction.js" in REPORT_SCRIPTS and "Ulti.auctionPanel = function" in html
+    assert html.index("Ulti.auctionPanel = function") < html.index("if (game.whole) main.appendChild(Ulti.auctionPanel")
+
+
+def test_an_old_game_has_no_whole_game_part_and_the_same_data_as_before():
+    game = game_data(analysed(ULTI_GAME), line=8)
+    assert sorted(game) == sorted(
+        ["line", "deal", "bid", "trump", "bid_text", "trump_text", "rules", "rules_text", "kontra", "kontra_text"]
+        + ["tricks", "ending", "analysis"]
+    )
+    assert "whole" not in page_data(report_html([game]))["games"][0]
+
+
+def test_the_analysis_must_be_of_the_whole_game_s_play(ulti_whole):
+    from whole_games import first_legal_game
+
+    game, analysis = ulti_whole
+    assert game_data(analysed(ULTI_GAME), game=game)["whole"]  # games.txt's line 8 is this game's play
+    with pytest.raises(ValueError, match="not of this game's play"):
+        game_data(whole_analysis(first_legal_game()), game=game)
+    with pytest.raises(ValueError):
+        game_data(None)
+
+
+@pytest.mark.parametrize(
+    "book, by_seat, text",
+    [
+        ("ultiblog", [-4, 2, 2], "party lost (-2): the declarer pays each defender 2 units"),
+        ("rablo", [0, 0, 0], "The deal is void: nobody pays (R49)."),
+    ],
+)
+def test_r49_a_thrown_in_game_shows_its_auction_alone(book, by_seat, text, tmp_path):
+    from whole_games import thrown_in_game
+
+    report = HtmlReport(str(tmp_path / "thrown.html"))
+    report.add(None, 5, game=thrown_in_game(book))
+    report.write()
+    (game,) = page_data((tmp_path / "thrown.html").read_text(encoding="utf-8"))["games"]
+    assert game["analysis"] is None and game["line"] == 5 and game["bid"] == "party"
+    whole = game["whole"]
+    assert whole["throw_in"] and whole["play"] == [] and whole["kontras"] == []
+    assert whole["ending_text"] == "Table seat 0 threw the deal in with his plain party standing (R49)."
+    assert whole["result"]["by_seat"] == by_seat and whole["result"]["text"] == text
+    assert [a["what"] for a in whole["auction"]][-1] == "passes: his bid stands and the auction ends"
+
+
+def test_r39_a_conceded_game_says_after_how_many_cards():
+    from whole_games import first_legal_game
+
+    game = first_legal_game(concede_at=7)
+    whole = game_data(whole_analysis(game), game=game)["whole"]
+    assert whole["concede"] == 7 and len(whole["play"]) == 7
+    assert whole["ending_text"] == "The declarer conceded with 7 cards played (R39)."
+    assert whole["auction"][2]["what"] == "picks up the talon, lays two cards face down and bids betli"
+    assert whole["trump"] is None and whole["trump_text"] == "no trump"
+    assert sum(whole["result"]["by_seat"]) == 0
+
+
+def test_a_judgement_of_the_bid_and_the_kontras_is_carried_as_given(ulti_whole):
+    game, analysis = ulti_whole
+    judgement = {"bid": {"band": "mistake", "loss": 3.5}, "kontras": [{"who": "table seat 0", "band": None}]}
+    html = report_html([game_data(analysis, game=game, judgement=judgement)])
+    assert page_data(html)["games"][0]["whole"]["judgement"] == judgement
+    assert "Ulti.judgementBox = function" in html
+
+
+def test_the_auction_panel_speaks_hungarian(ulti_whole):
+    from ulti_solver import i18n
+    from ulti_solver.report.whole import whole_game_data
+
+    game, _analysis = ulti_whole
+    with i18n.using("hu"):
+        whole = whole_game_data(game)
+    assert whole["auction"][1]["who"] == "1. asztali hely"
+    assert whole["auction"][1]["what"] == "felveszi a talont, két lapot lefordítva letesz, licit: ulti"
+    assert whole["auction"][0]["what"] == "két lapot lefordítva letesz, licit: parti"
+    assert whole["auction"][2]["what"] == "passz"
+    assert (
+        whole["kontras"][1]["what"] == "ulti rekontra" and whole["kontras"][1]["when"] == "a(z) 4. lap előtt, 2. ütés"
+    )
+    assert whole["seats"][1]["role"] == "felvevő" and whole["trump_text"] == "zöld"

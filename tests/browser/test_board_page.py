@@ -175,7 +175,10 @@ def test_a_bad_trump_in_the_address_stays_in_the_menu_and_the_error_names_the_tr
     page.fill("#bid", "zzz")
     page.select_option("#trump", "bells")
     page.click("#deal-button")
-    page.wait_for_function("document.getElementById('message').textContent.startsWith('bad bid: ')")
+    # A locator's wait, not wait_for_function: the board's policy (script-src 'self') refuses the
+    # eval that Playwright polls a string predicate with, whenever the first look is too early.
+    page.locator("#message", has_text="bad bid: ").wait_for()
+    assert message.inner_text().startswith("bad bid: ")
     assert "--bid" not in message.inner_text()
 
 

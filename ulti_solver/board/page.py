@@ -23,9 +23,12 @@ REPORT = "ulti_solver.report"
 STATIC_FILES = {
     "board.css": (BOARD, "text/css; charset=utf-8"),
     "board.js": (BOARD, "text/javascript; charset=utf-8"),
+    "board-form.js": (BOARD, "text/javascript; charset=utf-8"),
+    "board-record.js": (BOARD, "text/javascript; charset=utf-8"),
     "common.css": (REPORT, "text/css; charset=utf-8"),
     "cards.js": (REPORT, "text/javascript; charset=utf-8"),
     "graph.js": (REPORT, "text/javascript; charset=utf-8"),
+    "auction.js": (REPORT, "text/javascript; charset=utf-8"),
 }
 #: Bids offered as a start; the field takes any bid the command line reads.
 SUGGESTED_BIDS = (

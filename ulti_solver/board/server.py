@@ -19,8 +19,9 @@ worker (:attr:`Limits.waiting`, 503 past it); a connection has
 :attr:`Limits.header_seconds` to send a request's head (closed past it,
 :mod:`.protocol`).  Bad input is a 400 with the
 command line's one-line message, naming the page's field where the
-command line names an option (:mod:`.fields`); an internal error is a 500 with one line
-and never a traceback in the page.
+command line names an option (:mod:`.fields`); a whole-game record that breaks a rule
+(``/api/record``, :mod:`.record`) is a 400 that names the rule too; an internal error is a
+500 with one line and never a traceback in the page.
 """
 
 from __future__ import annotations
@@ -44,11 +45,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import UltiInputError
+from ..game.breach import GameRuleError
 from ..i18n import L_, _
 from ..report.html import static_text
 from .answers import BoardInputError, analyse_objects, json_lines, read_request, solve_object
 from .fields import read_board_game
 from .page import STATIC_FILES, board_page, report_page
+from .record import record_answer
 
 NDJSON = "application/x-ndjson; charset=utf-8"
 #: The board's own page loads only what the server serves.
@@ -227,6 +230,23 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
         text = await searches.run(lambda: json_lines(analyse_objects(read_board_game(data))))
         return Response(text, media_type=NDJSON)
 
+    async def api_record(request: Request) -> Response:
+        """A whole-game record (the body, one JSON line) checked by the referee and laid out in steps;
+        a broken one is a 400 naming the rule it breaks, the part and the action's index (R45-R49)."""
+        body = await read_body(request, limits.body_bytes)
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BoardInputError(L_("the request is not UTF-8 text")) from None
+        try:
+            answer = await searches.run(lambda: record_answer(text))
+        except GameRuleError as exc:
+            return JSONResponse(
+                {"error": " ".join(str(exc).split()), "rule": exc.rule, "part": exc.part, "index": exc.index},
+                status_code=400,
+            )
+        return JSONResponse(answer)
+
     async def report(request: Request) -> Response:
         data = _query_request(request)
         html = await searches.run(lambda: report_page(read_board_game(data)))
@@ -246,6 +266,7 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
         Route("/static/{name}", static),
         Route("/api/solve", _answering(limits, api_solve), methods=["POST"]),
         Route("/api/analyse", _answering(limits, api_analyse), methods=["POST"]),
+        Route("/api/record", _answering(limits, api_record), methods=["POST"]),
         Route("/report", _answering(limits, report)),
     ]
     app = Starlette(

@@ -38,6 +38,7 @@ from ..cards import (
     make_card,
 )
 from ..deal import seat_name
+from ..game.referee import Game
 from ..i18n import _, language, n_
 from ..play import PlayRules, trick_winner
 from ..position import replay
@@ -152,12 +153,28 @@ def _ending(analysis: GameAnalysis, play: PlayRules) -> str:
     )
 
 
-def game_data(analysis: GameAnalysis, line: Optional[int] = None) -> dict:
-    """One game of a page: its record, its rules, its tricks, how it ended, and the CLI's objects."""
+def game_data(
+    analysis: Optional[GameAnalysis],
+    line: Optional[int] = None,
+    *,
+    game: Optional[Game] = None,
+    judgement: Optional[dict] = None,
+) -> dict:
+    """One game of a page: its record, its rules, its tricks, how it ended, and the CLI's objects;
+    with ``game`` (a finished whole game whose play ``analysis`` judges), its auction, kontras and
+    result by table seat too (:mod:`.whole`).  A whole game with no play (thrown in, or conceded
+    before the trump) has no analysis: ``analysis`` None, and the page shows its auction alone."""
     from ..render.words import kontra_text, rules_text, trump_text
+    from .whole import auction_only_data, check_same_game, whole_game_data
 
+    if analysis is None:
+        if game is None:
+            raise ValueError("game_data needs an analysis, or a whole game to show without one")
+        return auction_only_data(game, line, judgement)
+    if game is not None:
+        check_same_game(analysis, game)
     play = PlayRules.for_game(analysis.bid, analysis.trump, rules=analysis.rules)
-    return {
+    data = {
         "line": line,
         "deal": str(analysis.deal),
         "bid": str(analysis.bid),
@@ -172,6 +189,9 @@ def game_data(analysis: GameAnalysis, line: Optional[int] = None) -> dict:
         "ending": _ending(analysis, play),
         "analysis": analysis_objects(analysis),
     }
+    if game is not None:
+        data["whole"] = whole_game_data(game, judgement)
+    return data
 
 
 def error_data(line: int, message: str) -> dict:

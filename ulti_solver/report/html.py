@@ -32,8 +32,8 @@ _UNSAFE_IN_SCRIPT = {
     0x2028: "\\u2028",
     0x2029: "\\u2029",
 }
-#: The report's scripts, inlined in this order: the shared card and graph code, then the report's own.
-REPORT_SCRIPTS = ("cards.js", "graph.js", "report.js")
+#: The report's scripts, inlined in this order: the shared card, graph and auction code, then the report's own.
+REPORT_SCRIPTS = ("cards.js", "graph.js", "auction.js", "report.js")
 REPORT_STYLES = ("common.css", "report.css")
 
 
@@ -95,8 +95,11 @@ class HtmlReport:
         self.path = path
         self.games: list = []
 
-    def add(self, analysis, line: Optional[int] = None) -> None:
-        self.games.append(game_data(analysis, line))
+    def add(self, analysis, line: Optional[int] = None, game=None, judgement: Optional[dict] = None) -> None:
+        """A game analysed; with ``game``, the finished whole game (R45-R50) whose play ``analysis``
+        judges, shown with its auction (``analysis`` None where it has no play: thrown in, R49).
+        ``judgement``: the verdicts on its bid and kontras, ``{"bid": {"band": ...}, "kontras": ...}``."""
+        self.games.append(game_data(analysis, line, game=game, judgement=judgement))
 
     def bad_line(self, line: int, message: str) -> None:
         self.games.append(error_data(line, message))

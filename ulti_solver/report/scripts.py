@@ -16,8 +16,11 @@ _SCRIPT_TEXT = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
 PAGE_SCRIPTS = (
     ("ulti_solver.report", "cards.js"),
     ("ulti_solver.report", "graph.js"),
+    ("ulti_solver.report", "auction.js"),
     ("ulti_solver.report", "report.js"),
+    ("ulti_solver.board", "board-form.js"),
     ("ulti_solver.board", "board.js"),
+    ("ulti_solver.board", "board-record.js"),
 )
 
 

@@ -26,52 +26,10 @@
     seq: 0,          // the latest request: older answers are dropped
   };
 
-  // -- The form: choices from the server's meta --------------------------------------------
+  // -- The form (board-form.js): choices from the server's meta ------------------------------
 
-  meta.bids.forEach(function (bid) { $("bid-list").appendChild(el("option", { value: bid })); });
-  meta.rulebooks.forEach(function (book) {
-    $("rules").appendChild(el("option", { value: book.name, text: book.name + " \u2014 " + book.description }));
-  });
-  $("rules").value = meta.default_rulebook;
-  meta.tables.forEach(function (table) {
-    $("table").appendChild(el("option", { value: table, text: (meta.table_words || {})[table] || table }));
-  });
-  meta.variants.forEach(function (variant) {
-    $("variants").appendChild(el("label", { className: "variant", title: variant.text }, [
-      el("input", { type: "checkbox", name: "variant", value: variant.name }),
-      " " + variant.name + " (" + variant.rule + ")",
-    ]));
-  });
-
-  function readForm() {
-    var variants = Array.prototype.filter.call(form.querySelectorAll("input[name=variant]"), function (box) { return box.checked; })
-      .map(function (box) { return box.value; });
-    return {
-      deal: $("deal").value.trim(), bid: $("bid").value.trim(), trump: $("trump").value, rules: $("rules").value,
-      variants: variants, table: $("table").value, kontra: $("kontra").value.trim(),
-    };
-  }
-
-  // A menu set to a value from the address; one it does not offer (a misspelt trump) is added as
-  // written, so the menu shows what was asked, not a blank, and the server's answer names it.
-  function choose(select, value) {
-    var offered = Array.prototype.filter.call(select.options, function (o) { return o.value.toLowerCase() === value.toLowerCase(); });
-    if (offered.length) { select.value = offered[0].value; return; }
-    select.appendChild(el("option", { value: value, text: value, className: "from-address" }));
-    select.value = value;
-  }
-
-  function writeForm(game) {
-    $("deal").value = game.deal || "";
-    $("bid").value = game.bid || "";
-    choose($("trump"), game.trump || "");
-    choose($("rules"), game.rules || meta.default_rulebook);
-    choose($("table"), game.table || "");
-    $("kontra").value = game.kontra || "";
-    Array.prototype.forEach.call(form.querySelectorAll("input[name=variant]"), function (box) {
-      box.checked = (game.variants || []).indexOf(box.value) >= 0;
-    });
-  }
+  Ulti.fillBoardForm(meta);
+  var readForm = Ulti.readBoardForm, writeForm = Ulti.writeBoardForm;
 
   // -- Talking to the server ----------------------------------------------------------------
 
@@ -496,6 +454,27 @@
     event.preventDefault();
     go(moves[event.key]);
   });
+
+  // -- A record's step-through (board-record.js) shows the positions of its play here -----------
+
+  Ulti.board = {
+    // The play of `game` with `at` of `cards` played: a step within the same game moves the cursor,
+    // another game (or other kontras said) is dealt afresh.
+    show: function (game, cards, at) {
+      var same = state.game && JSON.stringify(state.game) === JSON.stringify(game) && state.current === 0 &&
+        state.lines[0].join(" ") === cards.join(" ");
+      if (same) return go(at);
+      writeForm(game);
+      return start(game, cards, at);
+    },
+    // No position to show (a step of the auction): answers still under way are dropped.
+    hide: function () {
+      state.seq++;
+      state.answer = null;
+      busy(false);
+      board.hidden = true;
+    },
+  };
 
   readAddress();
 })();

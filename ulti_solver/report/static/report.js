@@ -11,9 +11,9 @@
   var main = document.getElementById("game");
   var current = null; // the shown game's step-through: {go(k), k, n}
 
-  function cardsOf(game) { return game.analysis.filter(function (o) { return !("summary" in o); }); }
+  function cardsOf(game) { return (game.analysis || []).filter(function (o) { return !("summary" in o); }); }
   function summaryOf(game) {
-    var found = game.analysis.filter(function (o) { return "summary" in o; });
+    var found = (game.analysis || []).filter(function (o) { return "summary" in o; });
     return found.length ? found[0].summary : null;
   }
 
@@ -26,6 +26,7 @@
   function gameLabel(game) {
     var where = game.line !== null && game.line !== undefined ? Ulti.t("line {line}: ", { line: game.line }) : "";
     if (game.error) return where + Ulti.t("not analysed");
+    if (!game.analysis) return where + bidWords(game) + " \u2014 " + Ulti.t("no play");
     var errors = cardsOf(game).filter(Ulti.marked).length;
     return where + bidWords(game) + " \u2014 " + (errors === 1 ? Ulti.t("1 error") : Ulti.t("{n} errors", { n: errors }));
   }
@@ -56,7 +57,9 @@
       ]));
       return;
     }
-    current = renderGame(game);
+    // A whole game (R45-R50) shows its auction first; one with no play (thrown in) shows it alone.
+    if (game.whole) main.appendChild(Ulti.auctionPanel(game.whole));
+    current = game.analysis ? renderGame(game) : null;
   }
 
   function facts(game) {
@@ -69,8 +72,11 @@
     }, []));
   }
 
-  function dealTable(deal) {
-    var rows = Ulti.meta.seats.map(function (seat, s) { return [seat, deal.hands[s]]; }).concat([[Ulti.t("talon"), deal.talon]]);
+  // The seats of the play (R5); in a whole game each is named with its table seat too (R45).
+  function dealTable(deal, whole) {
+    var tableSeat = {};
+    (whole ? whole.seats : []).forEach(function (seat) { tableSeat[seat.r5] = seat.name; });
+    var rows = Ulti.meta.seats.map(function (seat, s) { return [s in tableSeat ? seat + " (" + tableSeat[s] + ")" : seat, deal.hands[s]]; }).concat([[Ulti.t("talon"), deal.talon]]);
     return el("table", { className: "deal-table" }, [el("tbody", {}, rows.map(function (row) {
       return el("tr", { className: "seat-row" }, [el("th", { scope: "row", text: row[0] }), el("td", {}, [Ulti.handElement(row[1])])]);
     }))]);
@@ -99,7 +105,7 @@
     main.appendChild(el("section", { className: "deal-section" }, [
       el("h2", { text: game.line !== null && game.line !== undefined ? Ulti.t("Game of line {line}", { line: game.line }) : Ulti.t("The game") }),
       facts(game),
-      dealTable(deal),
+      dealTable(deal, game.whole),
     ]));
 
     var graph = Ulti.valueGraph(entries, { onPick: function (k) { go(k); } });
