@@ -275,8 +275,8 @@ def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, ju
                         else:
                             assert analysis is not None  # a played game's record always has its play
                             _print(out, analysis, as_json, number)
-                        if report is not None and analysis is not None:
-                            report.add(analysis, number)
+                        if report is not None:
+                            report.add(analysis, number, game=game)
                         done, number = done + 1, None  # between games: no line in progress
                     bar.update(1)
         except KeyboardInterrupt as exc:  # said even with --quiet: the output ends early
