@@ -397,6 +397,8 @@ READ_WORDS = {
 }
 #: A word with a Hungarian accent is Hungarian (rablóulti), whatever text brought it.
 ACCENTED = re.compile(r"[áéíóöőúüű]", re.I)
+#: The keywords of a game record's text form (ulti_solver.game.notation), read in any language.
+RECORD_KEYWORDS = {"game", "deal", "auction", "declarer", "kontra", "play", "concede", "result"}
 #: What the output of a README command may quote that is not the program's words: its own file names.
 QUOTED = {"games", "html"}
 
@@ -425,6 +427,8 @@ def leftovers(text: str, hungarian: set) -> set:
     for line in text.splitlines():
         if line.lstrip().startswith(("{", '"')):
             continue  # a JSON line: English on purpose
+        if line.split(" ", 1)[0] in RECORD_KEYWORDS:
+            continue  # a line of a game record's text form: notation, English keywords on purpose
         for raw in WORD.findall(NAMES.sub(" ", line)):
             word = raw.lower()
             metavar = raw.isupper() and len(raw) > 2  # NAME, TABLE: the placeholders of a usage

@@ -10,7 +10,7 @@
     declarer 1: 40-100, trump bells
     kontra 2: 40-100 kontra, before 1
     kontra 1: 40-100 rekontra, before 3
-    play ♦A ♦7 ♦8 | ♣A ...
+    play ♦A ♦7 ♦8 | ♣A ...                            (five tricks a line)
     result 0: -8, 1: +16, 2: -8
 
 It says what the JSON record says, in the same order (INTERFACE.md,
@@ -39,6 +39,8 @@ from .referee import OVER, Game
 KEYWORDS = ("game", "deal", "auction", "declarer", "kontra", "play", "concede", "result")
 THROWN_IN = "thrown in"
 NO_TRUMP = "-"
+#: The tricks on one ``play`` line; the lines follow each other, read as one play.
+TRICKS_A_LINE = 5
 
 
 def game_text(game: Game) -> str:
@@ -61,8 +63,9 @@ def game_text(game: Game) -> str:
                 f"kontra {call.seat}: {call.component} {LEVEL_NAMES[call.level]}{against}, before {call.before}"
             )
     if game.cards:
-        tricks = [game.cards[i : i + 3] for i in range(0, len(game.cards), 3)]
-        lines.append("play " + " | ".join(" ".join(card_label(c) for c in trick) for trick in tricks))
+        tricks = [" ".join(card_label(c) for c in game.cards[i : i + 3]) for i in range(0, len(game.cards), 3)]
+        for first in range(0, len(tricks), TRICKS_A_LINE):  # two lines of five tricks: 100 columns
+            lines.append("play " + " | ".join(tricks[first : first + TRICKS_A_LINE]))
     if game.conceded_at is not None:
         lines.append(f"concede {game.conceded_at}")
     if game.phase == OVER:
