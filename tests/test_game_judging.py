@@ -16,7 +16,16 @@ import pytest
 from ulti_solver.analysis.bid_candidates import candidate_pairs
 from ulti_solver.analysis.bid_judging import TALON, BidMoment, bid_moment, judge_bid, whereabouts
 from ulti_solver.analysis.game_judging import GameJudgingError, judge_auction_and_kontras
-from ulti_solver.analysis.kontra_judging import KontraVerdict, kontra_turns, turn_shares, verdicts_of
+from ulti_solver.analysis.kontra_judging import (
+    MOST_WORLDS,
+    KontraPlan,
+    KontraVerdict,
+    judge_kontras,
+    kontra_turns,
+    plan_kontras,
+    turn_shares,
+    verdicts_of,
+)
 from ulti_solver.bids import parse_bid
 from ulti_solver.cards import BB_ALL, BB_MARRIAGES, cards_of, hand_of
 from ulti_solver.deal import Deal
@@ -318,6 +327,35 @@ def test_the_judgement_is_the_same_however_it_is_spread_and_reads_as_json():
     assert any(row["said"] == "kontra" for row in data["kontras"])
     text = str(alone)
     assert "The declarer's last bid" in text and "Kontras" in text and "advice" in text
+
+
+def test_r40_r43_with_the_open_hand_shown_before_trick_2_every_world_is_counted_and_solved():
+    """After the first trick of an open bid a defender sees the declarer's hand (R40): few worlds
+    are left, ``samples="all"`` counts them, and each is held to a plain solve from trick 2."""
+    game = small_game()
+    plan = plan_kontras(game, "all")
+    counted = [(t, n) for t, n, every in zip(plan.turns, plan.sizes, plan.exact) if every]
+    assert counted and all(t.before == 3 and t.r5 != 0 and t.info.shown is not None for t, _ in counted)
+    turn, size = counted[0]
+    assert size == turn.info.count() <= MOST_WORLDS
+    with Runner(1, None) as runner:
+        verdicts = judge_kontras(game, "all", seed=0, runner=runner, plan=KontraPlan((turn,), (size,), (True,)))
+    play = PlayRules.for_game(game.bid, game.trump, rules=game.rules)
+    worlds = list(turn.info.worlds())
+    assert len(worlds) == size
+
+    def mean_paid(kontra):
+        totals = [
+            value_total(
+                w, game.bid, game.trump, rules=game.rules, position=replay(w, play, list(turn.played)), kontra=kontra
+            )
+            for w in worlds
+        ]
+        return Fraction(-sum(totals), 2 * size)
+
+    for verdict, after in zip(verdicts, turn.afters):
+        assert verdict.exact and verdict.stderr_gain == 0 and verdict.samples == size
+        assert (verdict.without, verdict.with_it) == (mean_paid(turn.base), mean_paid(after))
 
 
 def test_progress_counts_worlds_up_to_the_total():
