@@ -212,10 +212,12 @@ def _seat_levels(said: Kontra, seat: int) -> Kontra:
     return Kontra(levels, said.individual)
 
 
-def twice_share(deal: Deal, bid: Bid, trump, total: int, seat: int, *, rules: Rules, kontra: Kontra) -> int:
+def twice_share(
+    deal: Deal, bid: Bid, trump, total: int, seat: int, *, rules: Rules, kontra: Kontra, played: Sequence[int] = ()
+) -> int:
     """2 S_d: twice what defender ``seat`` pays the declarer in the game whose value is ``total``
     (the module: half the total where kontras are joint; else read off the outcomes the total
-    belongs to, or, where those differ for him, off the end of one best line)."""
+    belongs to, or, where those differ for him, off the end of one best line after ``played``)."""
     if seat == 0 or _symmetric(kontra):
         return total
     from ..pricing import final_values
@@ -226,18 +228,20 @@ def twice_share(deal: Deal, bid: Bid, trump, total: int, seat: int, *, rules: Ru
     shares = {m for t, m in zip(totals, mine, strict=True) if t == total}
     if len(shares) == 1:
         return shares.pop()
-    return _share_on_best_line(deal, bid, trump, rules=rules, kontra=kontra, seat=seat)
+    return _share_on_best_line(deal, bid, trump, rules=rules, kontra=kontra, seat=seat, played=played)
 
 
-def _share_on_best_line(deal: Deal, bid: Bid, trump, seat: int, *, rules: Rules, kontra: Kontra) -> int:
+def _share_on_best_line(deal: Deal, bid: Bid, trump, seat: int, *, rules: Rules, kontra: Kontra, played=()) -> int:
     from ..analysis.replay import best_line
     from ..play import PlayRules
     from ..position import replay, start_of_play
     from ..scoring import Scoring
     from ..settlement import game_settlement
 
-    line = best_line(deal, bid, trump, rules=rules, position=start_of_play(deal), kontra=kontra)
-    end = replay(deal, PlayRules.for_game(bid, trump, rules=rules), line)
+    play = PlayRules.for_game(bid, trump, rules=rules)
+    start = replay(deal, play, list(played)) if played else start_of_play(deal)
+    line = best_line(deal, bid, trump, rules=rules, position=start, kontra=kontra)
+    end = replay(deal, play, list(played) + line)
     return 2 * game_settlement(Scoring(deal, bid, trump, rules=rules, kontra=kontra), end.so_far).by_defender[seat - 1]
 
 
