@@ -345,10 +345,19 @@ class Race:
 
 def steady_bids(pending: Sequence[BidCandidate]) -> List[BidCandidate]:
     """The party in each trump with its most promising discard (``pending`` is best first): the
-    steady bid a hand falls back on, a reference that tells most candidates apart."""
+    steady bid a hand falls back on, a reference that tells most candidates apart; without a
+    party among them, the bid of fewest components in each trump."""
     chosen: Dict[Optional[int], BidCandidate] = {}
     for cand in pending:
         if cand.bid.components == {PARTY} and cand.trump not in chosen:
+            chosen[cand.trump] = cand
+    if chosen or not pending:
+        return list(chosen.values())
+    # No party among them (bids that must beat a standing one): the simplest bid in each trump
+    # stands in, so that the race still has a reference to drop the hopeless against early.
+    fewest = min(len(cand.bid.components) for cand in pending)
+    for cand in pending:
+        if len(cand.bid.components) == fewest and cand.trump not in chosen:
             chosen[cand.trump] = cand
     return list(chosen.values())
 

@@ -215,6 +215,23 @@ class _Knowable:
         finally:
             bar.close()
 
+    def judge_game(self, game):
+        """The declarer's last bid and every kontra turn of a whole game, judged (R43, R44)."""
+        from ..analysis.game_judging import judge_auction_and_kontras
+
+        bar = progress_bar(None, N_("world"), self.quiet)
+        try:
+            with Runner(self.jobs, self.cluster) as runner:
+                return judge_auction_and_kontras(
+                    game,
+                    self.samples,
+                    seed=self.seed,
+                    runner=runner,
+                    on_progress=lambda done, total: bar.update(done - bar.n),
+                )
+        finally:
+            bar.close()
+
 
 def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, judge=None, report=None) -> None:
     """Every game of a file, one per line; a bad line is reported and the others go on (exit 2 at the end).
@@ -235,7 +252,7 @@ def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, ju
             with progress_bar(total, N_("game"), quiet) as bar:
                 out = Output(out.format, bar)
                 for number, text, whole in lines:
-                    game = None
+                    game = judgement = None
                     try:
                         if whole:
                             if kontra and not warned:
@@ -248,6 +265,8 @@ def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, ju
                                 )
                             game = read_game(text)
                             analysis = whole_game_analysis(game, judge)
+                            if judge is not None:
+                                judgement = judge.judge_game(game)
                         else:
                             record = parse_record(text)
                             levels = kontra.for_bid(record.bid, rules=rules)
@@ -271,12 +290,17 @@ def _analyse_file(file, *, rules, as_json: bool, quiet: bool, kontra=NO_SPEC, ju
                         continue
                     with stops_wait():  # a stop while the game is printed comes after it is counted
                         if game is not None:
-                            print_whole_game(out, game, analysis, as_json, number)
+                            print_whole_game(out, game, analysis, as_json, number, judgement)
                         else:
                             assert analysis is not None  # a played game's record always has its play
                             _print(out, analysis, as_json, number)
                         if report is not None:
-                            report.add(analysis, number, game=game)
+                            report.add(
+                                analysis,
+                                number,
+                                game=game,
+                                judgement=None if judgement is None else judgement.as_json(),
+                            )
                         done, number = done + 1, None  # between games: no line in progress
                     bar.update(1)
         except KeyboardInterrupt as exc:  # said even with --quiet: the output ends early

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..analysis.game_judging import WholeGameJudgement
 from ..analysis.replay import GameAnalysis, analyse_game
 from ..game.record import game_json
 from ..game.referee import Game
@@ -25,10 +26,16 @@ def whole_game_analysis(game: Game, judge=None) -> Optional[GameAnalysis]:
 
 
 def print_whole_game(
-    out: Output, game: Game, analysis: Optional[GameAnalysis], as_json: bool, line: Optional[int] = None
+    out: Output,
+    game: Game,
+    analysis: Optional[GameAnalysis],
+    as_json: bool,
+    line: Optional[int] = None,
+    judgement: Optional[WholeGameJudgement] = None,
 ) -> None:
-    """JSON: one object per card, then the summary with the whole record and its result (R50);
-    text: the record, the tricks judged, and the result by table seat."""
+    """JSON: one object per card, then the summary with the whole record, its result (R50) and,
+    with --knowable, the bid and kontras judged; text: the record, the bid and kontras judged,
+    the tricks judged."""
     record = game_json(game)
     if as_json:
         tag = {} if line is None else {"line": line}
@@ -37,11 +44,15 @@ def print_whole_game(
             for verdict in analysis.verdicts:
                 out.json({**tag, **verdict.as_json()})
         summary.update({"declarer_table_seat": game.declarer, "result": record.get("result"), "game": record})
+        if judgement is not None:
+            summary["judgement"] = judgement.as_json()
         out.json({**tag, "summary": summary})
         return
     if line is not None:
         out.line(_("== line {line} ==").format(line=line))
     out.lines(game_lines(game))
+    if judgement is not None:
+        out.lines(judgement.lines() + [""])
     if analysis is not None:
         out.line(
             _(
