@@ -49,6 +49,7 @@ The player's view
 
 A whole game (R45-R50)
     Game           the referee: whose turn, legal_moves(), push(move), view(seat), result()
+    GameResult     a finished game's result per table seat (R50) and its settlement
     AuctionAction  pass, pick-up or bid by a table seat (R46)
     KontraCall     a kontra said at its moment (R48)
     read_game      a game from its record, JSON or text, every action checked
