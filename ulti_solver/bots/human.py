@@ -104,7 +104,7 @@ class HumanBot:
 
     def _show(self, request: Request) -> None:
         view = request.view
-        for line in self.story.news(view_scene(view, request.rules)):
+        for line in self.story.news(view_scene(view, rules=request.rules)):
             self.write(line)
         self.write("")
         self.write(

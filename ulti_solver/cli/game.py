@@ -107,7 +107,7 @@ def command(deal, file, bots, you, seed, variants, rulebook, table, as_json, qui
 
         if quiet:
             raise click.UsageError(_("--quiet goes with --file: a game played shows no progress bar"))
-        return play(deal, bots, you, seed, build_rules(rulebook, variants, table), as_json)
+        return play(deal, bots, you, seed, rules=build_rules(rulebook, variants, table), as_json=as_json)
     if deal or bots or you is not None or seed is not None or rulebook or variants or table:
         raise click.UsageError(
             _("--file reads game records: DEAL, --bot, --you, --seed and the rules options go without it")

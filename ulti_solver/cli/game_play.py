@@ -50,7 +50,7 @@ def seat_specs(specs: Sequence[str], you: Optional[int]) -> List[Optional[str]]:
     return chosen
 
 
-def play(tokens: Sequence[str], specs: Sequence[str], you: Optional[int], seed: Optional[int], rules, as_json: bool):
+def play(tokens: Sequence[str], specs: Sequence[str], you: Optional[int], seed: Optional[int], *, rules, as_json: bool):
     """Deal, make the players, play the game to its end, and print it."""
     from ..bots import make_bot
     from ..bots.human import HumanBot, LeftTheTable
@@ -74,7 +74,7 @@ def play(tokens: Sequence[str], specs: Sequence[str], you: Optional[int], seed: 
             else:
                 players.append(make_bot(spec))
         if you is None and not as_json:
-            Output().lines(_header(deal, seed if not tokens else None, rules, players))
+            Output().lines(_header(deal, seed if not tokens else None, players, rules=rules))
         elif you is not None:
             _writer(as_json)(_you_header(you, seed if not tokens else None, players))
         try:
@@ -100,7 +100,7 @@ def _writer(err: bool):
     return write
 
 
-def _header(deal: Deal, seed: Optional[int], rules, players) -> List[str]:
+def _header(deal: Deal, seed: Optional[int], players, *, rules) -> List[str]:
     from ..render.story import hand_text
     from ..render.words import rules_text
 

@@ -43,7 +43,7 @@ def game_scene(game) -> Scene:
     return Scene(game.view(0), game.rules, laid, talon)
 
 
-def view_scene(view: SeatView, rules: Rules) -> Scene:
+def view_scene(view: SeatView, *, rules: Rules) -> Scene:
     """A seat's view as a person at the table is told it: only his own cards laid."""
     return Scene(view, rules, dict(view.laid), view.talon)
 
@@ -141,7 +141,7 @@ class Story:
         view, lines = scene.view, []
         played, kontras = view.played, view.kontras
         assert view.bid is not None
-        rules = PlayRules.for_game(view.bid, view.trump, rules=scene.rules)
+        play_rules = PlayRules.for_game(view.bid, view.trump, rules=scene.rules)
         while True:  # a kontra said during a trick is told before it, one said after it after it
             done = self.cards + 3 <= len(played)
             limit = self.cards + 2 if done else len(played)
@@ -151,7 +151,7 @@ class Story:
                 self.kontras += 1
             if done:
                 trick = played[self.cards : self.cards + 3]
-                lines.append(_trick_line(self.cards // 3 + 1, trick, rules))
+                lines.append(_trick_line(self.cards // 3 + 1, trick, play_rules))
                 self.cards += 3
                 if self.cards == 3 and not self.marriages_told:
                     self.marriages_told = True
@@ -165,8 +165,8 @@ class Story:
         return lines
 
 
-def _trick_line(number: int, trick: Sequence[Tuple[int, Card]], rules: PlayRules) -> str:
-    winner = trick[trick_winner([card for _seat, card in trick], rules)][0]
+def _trick_line(number: int, trick: Sequence[Tuple[int, Card]], play_rules: PlayRules) -> str:
+    winner = trick[trick_winner([card for _seat, card in trick], play_rules)][0]
     cards = ", ".join(f"{seat_word(s)} {card_text(c)}" for s, c in trick)
     return _("Trick {n}: {cards}; table seat {winner} takes it.").format(n=number, cards=cards, winner=winner)
 
