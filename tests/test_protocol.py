@@ -293,6 +293,18 @@ def test_a_person_plays_a_seat_typing_numbers_and_names(ulti):
     assert "The payment: " in out and "\ngame ultiblog\n" in out
 
 
+def test_a_person_opens_throws_in_or_plays_names_the_trump_in_hungarian_and_leads(ulti):
+    """Table seat 0 against two engines that always pass: the party stands, then R49's question,
+    the trump (zöld: leaves), the declarer's concession question (R39), and the cards."""
+    typed = "1 2\nparty\npass\nnem\nzöld\nno\n" + "1\n" * 12
+    out = ulti("game", "--seed", "12", "--you", "0", "--bot", engine(), input=typed, exit_code=0).stdout
+    assert "Table seat 0 lays ♥T ♥U and bids party." in out
+    assert "throw your plain party in (R49), or play it?" in out and "1) yes, throw it in   2) no, play" in out
+    assert "Table seat 0 names the trump: leaves." in out
+    assert "give the game up before your first lead (R39), or play?" in out
+    assert "Trick 10: " in out and "The payment: " in out
+
+
 def test_a_person_who_ends_the_input_leaves_the_game_unfinished(ulti):
     result = ulti("game", "--seed", "12", "--bot", "random", "--you", "1", input="1\n")
     assert result.exit_code == 130

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..bids import Bid, component_word
-from ..cards import CANONICAL_RANKS, SUITS, Card, Hand, make_card
+from ..cards import CANONICAL_RANKS, SUITS, Card, Hand, hand_of, make_card
 from ..game.kontras import KontraCall
 from ..game.view import SeatView
 from ..i18n import _
@@ -119,13 +119,13 @@ class Story:
                     seat=seat, bid=bid
                 )
             return _("Table seat {seat} picks up the talon, lays {cards} and bids {bid}.").format(
-                seat=seat, cards=" ".join(card_text(c) for c in laid), bid=bid
+                seat=seat, cards=hand_text(hand_of(laid)), bid=bid
             )
         if index == 0:
             if laid is None:
                 return _("Table seat {seat} lays two cards and bids {bid}.").format(seat=seat, bid=bid)
             return _("Table seat {seat} lays {cards} and bids {bid}.").format(
-                seat=seat, cards=" ".join(card_text(c) for c in laid), bid=bid
+                seat=seat, cards=hand_text(hand_of(laid)), bid=bid
             )
         return _("Table seat {seat} bids {bid} over the talon as it lies.").format(seat=seat, bid=bid)
 
