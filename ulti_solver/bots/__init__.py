@@ -90,7 +90,9 @@ def make_bot(spec: str) -> Bot:
     """A bot from its SPEC (INTERFACE.md, "Bots and matches")."""
     name, options = parse_spec(spec)
     if name == "cmd":
-        raise BotError(L_("outside engines (cmd:) are not wired yet"))  # the protocol's EngineBot replaces this
+        from .engine import EngineBot  # only for an outside engine: subprocesses and threads
+
+        return EngineBot(str(options["command"]), name=spec.strip())
     kind = BOT_KINDS[name]
     return kind.make(name=spec.strip(), **{key.replace("-", "_"): value for key, value in options.items()})
 
