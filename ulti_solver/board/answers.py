@@ -16,7 +16,7 @@ from __future__ import annotations
 import gettext
 import json
 from dataclasses import dataclass
-from typing import List, Literal, Mapping, Optional, Tuple, overload
+from typing import List, Literal, Mapping, Optional, Sequence, Tuple, overload
 from urllib.parse import urlencode
 
 from ..analysis.replay import analyse_game, best_cards, best_line, card_solutions
@@ -124,8 +124,9 @@ def _texts(data: Mapping, name: str) -> List[str]:
     )
 
 
-def read_request(body: bytes) -> dict:
-    """The request's JSON object; anything else is bad input, said in one line."""
+def read_request(body: bytes, fields: Sequence[str] = tuple(FIELDS)) -> dict:
+    """The request's JSON object with only ``fields`` (the board's game by default); anything else
+    is bad input, said in one line."""
     try:
         data = json.loads(body.decode("utf-8"))
     except UnicodeDecodeError:
@@ -148,11 +149,11 @@ def read_request(body: bytes) -> dict:
             L_("the request is not JSON the board reads: {problem}", problem=excerpt(" ".join(str(exc).split())))
         ) from None
     if not isinstance(data, dict):
-        raise BoardInputError(L_("the request is a JSON object with the fields {fields}", fields=", ".join(FIELDS)))
-    unknown = [key for key in data if key not in FIELDS]
+        raise BoardInputError(L_("the request is a JSON object with the fields {fields}", fields=", ".join(fields)))
+    unknown = [key for key in data if key not in fields]
     if unknown:
         raise BoardInputError(
-            L_("unknown field {field} (known: {known})", field=excerpt(unknown[0]), known=", ".join(FIELDS))
+            L_("unknown field {field} (known: {known})", field=excerpt(unknown[0]), known=", ".join(fields))
         )
     return data
 

@@ -22,6 +22,11 @@ command line's one-line message, naming the page's field where the
 command line names an option (:mod:`.fields`); a whole-game record that breaks a rule
 (``/api/record``, :mod:`.record`) is a 400 that names the rule too; an internal error is a
 500 with one line and never a traceback in the page.
+
+Play (``/api/play/...``, :mod:`.play`): a person's game against two bots, kept in memory
+by its id (a bounded number, :attr:`Limits.play_games`); the bots' answers run on the same
+workers as the searches.  An illegal answer is a 400 that leaves the game as it was, an id
+not kept a 404, and a game whose bots are still answering (or that is over) a 409.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ from ..report.html import static_text
 from .answers import BoardInputError, analyse_objects, json_lines, read_request, solve_object
 from .fields import read_board_game
 from .page import STATIC_FILES, board_page, report_page
+from .play import ANSWER_FIELDS, NEW_FIELDS, PlaySession, Sessions, read_answer_request
 from .record import record_answer
 
 NDJSON = "application/x-ndjson; charset=utf-8"
@@ -72,6 +78,8 @@ class Limits(NamedTuple):
     waiting: int = 16
     #: Seconds a connection has to send a request's whole head (its line and headers).
     header_seconds: float = 10.0
+    #: Games of Play kept in memory (:mod:`.play`); the least recently used goes past it.
+    play_games: int = 32
 
 
 class TooLarge(Exception):
@@ -148,8 +156,8 @@ def _answering(limits: Limits, endpoint: Callable) -> Callable:
     async def answer(request: Request) -> Response:
         try:
             return await endpoint(request)
-        except BoardInputError as exc:
-            return _error(400, " ".join(str(exc).split()))
+        except BoardInputError as exc:  # 400, or the status it carries (a game of Play: 404, 409)
+            return _error(getattr(exc, "status", 400), " ".join(str(exc).split()))
         except TooLarge:
             return _error(
                 413, _("the request is larger than {size} bytes, the board's limit").format(size=limits.body_bytes)
@@ -201,6 +209,7 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
 
     ``hosts``: the Host headers answered (a guard against DNS rebinding; ``*`` for any)."""
     searches = Searches(limits)
+    games = Sessions(limits.play_games)
 
     async def page(request: Request) -> Response:
         return Response(
@@ -252,6 +261,31 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
         html = await searches.run(lambda: report_page(read_board_game(data)))
         return Response(html, media_type="text/html; charset=utf-8", headers={"Content-Security-Policy": REPORT_POLICY})
 
+    async def play_new(request: Request) -> Response:
+        """Play (:mod:`.play`): a person's seat, two bots, a whole game dealt; the first question."""
+        data = read_request(await read_body(request, limits.body_bytes), NEW_FIELDS)
+
+        def start() -> dict:
+            session = PlaySession(data)
+            state = session.start()
+            games.add(session)
+            return state
+
+        return JSONResponse(await searches.run(start))
+
+    async def play_answer(request: Request) -> Response:
+        """The person's answer: 400 when it is not legal (the game unchanged), else the next question."""
+        data = read_request(await read_body(request, limits.body_bytes), ANSWER_FIELDS)
+        session, answer = games.get(data), read_answer_request(data)
+        return JSONResponse(await searches.run(session.answer, answer))
+
+    async def play_state(request: Request) -> Response:
+        return JSONResponse(games.get(request.query_params).current())
+
+    async def play_report(request: Request) -> Response:
+        html = await searches.run(games.get(request.query_params).report)
+        return Response(html, media_type="text/html; charset=utf-8", headers={"Content-Security-Policy": REPORT_POLICY})
+
     async def not_found(request: Request, exc: HTTPException) -> Response:
         if exc.status_code == 405:
             return _error(
@@ -268,6 +302,10 @@ def make_app(limits: Limits = Limits(), hosts: Sequence[str] = ("127.0.0.1", "lo
         Route("/api/analyse", _answering(limits, api_analyse), methods=["POST"]),
         Route("/api/record", _answering(limits, api_record), methods=["POST"]),
         Route("/report", _answering(limits, report)),
+        Route("/api/play/new", _answering(limits, play_new), methods=["POST"]),
+        Route("/api/play/answer", _answering(limits, play_answer), methods=["POST"]),
+        Route("/api/play/state", _answering(limits, play_state)),
+        Route("/api/play/report", _answering(limits, play_report)),
     ]
     app = Starlette(
         routes=routes,
