@@ -217,12 +217,14 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy(client):
         "/static/board-form.js",
         "/static/board.js",
         "/static/board-record.js",
+        "/static/board-play.js",
     ]
     for path in scripts + re.findall(r'<link rel="stylesheet" href="([^"]+)"', page.text):
         assert client.get(path).status_code == 200
     meta = json.loads(re.search(r'<script id="board-meta" type="application/json">(.*?)</script>', page.text).group(1))
     assert {"ultiblog", "tournament"} <= {book["name"] for book in meta["rulebooks"]}
     assert meta["cards"]["LO"]["hu"] == "zöld felső"
+    assert "random" in {bot["name"] for bot in meta["bots"]}  # Play's bots: the registry's kinds
 
 
 def test_the_report_of_the_board_is_the_page_of_analyse_html(client, ulti):

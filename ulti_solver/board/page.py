@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..analysis.replay import analyse_game
 from ..bids import CANONICAL_WORDS
+from ..bots import BOT_KINDS
 from ..i18n import _, language, pgettext
 from ..report.data import game_data, page_meta
 from ..report.html import fill, report_html, script_json, static_text
@@ -25,6 +26,7 @@ STATIC_FILES = {
     "board.js": (BOARD, "text/javascript; charset=utf-8"),
     "board-form.js": (BOARD, "text/javascript; charset=utf-8"),
     "board-record.js": (BOARD, "text/javascript; charset=utf-8"),
+    "board-play.js": (BOARD, "text/javascript; charset=utf-8"),
     "common.css": (REPORT, "text/css; charset=utf-8"),
     "cards.js": (REPORT, "text/javascript; charset=utf-8"),
     "graph.js": (REPORT, "text/javascript; charset=utf-8"),
@@ -64,6 +66,11 @@ def board_meta(limits) -> dict:
         "bid_words": list(CANONICAL_WORDS),
         "bids": list(SUGGESTED_BIDS),
         "body_bytes": limits.body_bytes,
+        # Play's bots: whatever kinds the registry holds (fair ones first, the reference marked).
+        "bots": [
+            {"name": kind.name, "summary": _(kind.summary), "fair": kind.fair}
+            for kind in sorted(BOT_KINDS.values(), key=lambda kind: not kind.fair)
+        ],
     }
 
 

@@ -21,6 +21,7 @@ PAGE_SCRIPTS = (
     ("ulti_solver.board", "board-form.js"),
     ("ulti_solver.board", "board.js"),
     ("ulti_solver.board", "board-record.js"),
+    ("ulti_solver.board", "board-play.js"),
 )
 
 
