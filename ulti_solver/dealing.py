@@ -1,7 +1,7 @@
 """Dealing: seeded random deals and endgames, and deals that fit what one player knows.
 
 :func:`random_deal` and :func:`biased_deal` feed the tests and the
-benchmark.  :class:`Constraints` and :func:`sample_deal` are for
+benchmark; :func:`whole_deal` deals a whole game from a seed.  :class:`Constraints` and :func:`sample_deal` are for
 simulation from one hand (``ulti simulate``): the declarer's cards, and
 perhaps cards known to be in seat 1 or 2 and suits a defender is void in;
 the unseen cards are dealt uniformly among the deals that fit.  Sample i
@@ -49,6 +49,14 @@ def random_deal(rng: random.Random) -> Deal:
     cards = list(range(32))
     rng.shuffle(cards)
     return Deal((hand_of(cards[0:10]), hand_of(cards[10:20]), hand_of(cards[20:30])), hand_of(cards[30:32]))
+
+
+def whole_deal(seed: int) -> Deal:
+    """A deal before the discard in table seats (R45): 12 cards to table seat 0, 10 to each other;
+    the one ``ulti game --seed`` and the board's Play deal for a seed."""
+    cards = list(range(32))
+    random.Random(seed).shuffle(cards)
+    return Deal((hand_of(cards[:12]), hand_of(cards[12:22]), hand_of(cards[22:])), None)
 
 
 def random_position(

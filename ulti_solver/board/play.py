@@ -20,7 +20,6 @@ error carries.
 from __future__ import annotations
 
 import contextlib
-import random
 import secrets
 import threading
 from collections import OrderedDict
@@ -29,8 +28,8 @@ from typing import Any, Iterator, List, Mapping, Optional, Sequence
 from ..bots import make_bot
 from ..bots.base import Bot, Request
 from ..bots.table import PlayedGame, Table
-from ..cards import hand_of
 from ..deal import Deal, parse_deal
+from ..dealing import whole_deal
 from ..errors import UltiInputError, excerpt
 from ..game.record import game_json
 from ..game.referee import OVER, THROW_IN, Game
@@ -74,13 +73,6 @@ class Person:
 
     def close(self) -> None:
         pass
-
-
-def whole_deal(seed: int) -> Deal:
-    """A random deal before the discard in table seats (R45): 12 to seat 0, 10 to seats 1 and 2."""
-    cards = list(range(32))
-    random.Random(seed).shuffle(cards)
-    return Deal((hand_of(cards[0:12]), hand_of(cards[12:22]), hand_of(cards[22:32])), None)
 
 
 def _integer(data: Mapping, name: str, low: int, high: int, default: int) -> int:

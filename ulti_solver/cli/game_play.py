@@ -9,8 +9,8 @@ from typing import List, Optional, Sequence
 
 import click
 
-from ..cards import hand_of
 from ..deal import Deal
+from ..dealing import whole_deal
 from ..i18n import _
 from ..render.output import Output
 from .app import interrupted_status
@@ -25,13 +25,6 @@ def default_spec() -> str:
     from ..bots import BOT_KINDS
 
     return "simple" if "simple" in BOT_KINDS else "random"
-
-
-def whole_deal(seed: int) -> Deal:
-    """A deal before the discard in table seats (R45): 12 cards to table seat 0, 10 to each other."""
-    cards = list(range(32))
-    random.Random(seed).shuffle(cards)
-    return Deal((hand_of(cards[:12]), hand_of(cards[12:22]), hand_of(cards[22:])), None)
 
 
 def seat_specs(specs: Sequence[str], you: Optional[int]) -> List[Optional[str]]:
