@@ -93,6 +93,7 @@ def test_every_command_is_listed_in_the_group_help(ulti):
         "settle",
         "analyse",
         "game",
+        "match",
         "simulate",
         "play",
         "bid",
