@@ -21,8 +21,9 @@ equally often, so any value of the deal seat by seat cancels out of its
 score exactly: the duplicate *is* that control variate, with weight one and
 a known mean (zero), at no cost.  A further control variate on the deal's
 double-dummy value has nothing left to remove -- measured on 300 deals, it
-explains 0.2% of the variance of random against random and 0.04% of random
-against a bot that always passes (docs/commands.md) -- so none is used.
+explains under 1% of the variance of random against random (r = 0.09, within
+chance) and 0.04% of random against a bot that always passes (docs/commands.md,
+``python -m benchmarks.match --variance``) -- so none is used.
 What the duplicate saves is measured on each match (:meth:`BotTally.duplicate_ratio`).
 """
 
