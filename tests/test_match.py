@@ -246,6 +246,7 @@ def test_a_forfeit_is_counted_and_named_and_the_match_goes_on(monkeypatch):
         (["--bot", "random", "--bot", "random"], ["--deals N or --rounds R"]),
         (["--bot", "random", "--bot", "random", "--deals", "9", "--rounds", "1"], ["--deals N or --rounds R"]),
         (["--bot", "random", "--bot", "random", "--deals", "0"], ["--deals"]),
+        (["--bot", "random", "--bot", "random", "--deals", "1", "--games", "/no/such/dir/g.jsonl"], ["--games"]),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, words, ulti, bad_input):

@@ -116,14 +116,19 @@ def command(
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
     count = deals if deals is not None else rounds * ROUND_DEALS
-    runner = Runner.for_command(jobs, cluster)  # an unreachable address is bad input before any work
-    bar = LateBar(count * SEATINGS, N_("game"), quiet)
     records: Optional[IO[str]] = None
     if games_file is not None:
         try:
             records = open(games_file, "w", encoding="utf-8")  # noqa: SIM115 (closed below, whatever happens)
         except OSError as exc:
             raise BadInput(_("--games {file}: {problem}").format(file=games_file, problem=exc.strerror)) from None
+    try:
+        runner = Runner.for_command(jobs, cluster)  # an unreachable address is bad input before any work
+    except BaseException:
+        if records is not None:
+            records.close()
+        raise
+    bar = LateBar(count * SEATINGS, N_("game"), quiet)
 
     def on_deal(played, standings) -> None:
         if records is not None:
