@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List, Optional, Sequence
 
 from ..i18n import _, decimal, n_
+from ..match.arrangements import seatings
 from .legends import wrapped
 from .tables import aligned
 from .words import rules_text
@@ -37,8 +38,7 @@ def standings_note(standings: Standings) -> str:
 
 
 def seatings_text(labels: Sequence[str]) -> str:
-    from ..match import seatings
-
+    """The six seatings as letters, table seat 0 first: ``AAB ABA BAA ABB BBA BAB (A = random, ...)``."""
     names = ", ".join(f"{LETTERS[bot]} = {label}" for bot, label in enumerate(labels))
     seats = " ".join("".join(LETTERS[bot] for bot in seating) for seating in seatings(len(labels)))
     return _("Seatings, table seat 0 (the first to bid) first: {seatings} ({names})").format(
