@@ -43,8 +43,8 @@ from .work_options import cluster_options, jobs_option
     type=click.IntRange(min=1, max=MAX_DEALS // ROUND_DEALS),
     metavar="R",
     help=N_(
-        "Instead of --deals: R rounds of {deals} deals (seed 003), each round's score sheets printed, "
-        "the first bidder moving on one seat a deal."
+        "Instead of --deals: R rounds of {deals} deals, as a tournament plays them (R50), each round's "
+        "score sheets printed, the first bidder moving on one seat a deal."
     ),
     help_values={"deals": ROUND_DEALS},
 )
@@ -96,8 +96,9 @@ def command(
     duplicate lowered the standard errors; the deal's double-dummy value
     is not subtracted as well, since the duplicate already cancels it.
 
-    --rounds R plays seed 003's rounds of nine deals, each player first to
-    bid in three, at six tables, and prints each table's score sheet.
+    --rounds R plays a tournament's rounds of nine deals (R50), each player
+    first to bid in three, at six tables, and prints each table's score
+    sheet.
     Ctrl-C prints the standings so far, marked partial.
 
     \b
