@@ -94,6 +94,7 @@ def test_every_command_is_listed_in_the_group_help(ulti):
         "analyse",
         "game",
         "bot",
+        "match",
         "simulate",
         "play",
         "bid",
