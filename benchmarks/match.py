@@ -46,7 +46,7 @@ def with_records(specs, deals: int, seed: int) -> float:
     labels = tuple(specs)
     started = time.perf_counter()
     for index in range(deals):
-        for game in play_deal(tuple(specs), DEFAULT_RULES, seed, None, True, labels, index).games:
+        for game in play_deal(tuple(specs), seed, None, True, labels, index, rules=DEFAULT_RULES).games:
             json.dumps(game.record)
     return time.perf_counter() - started
 
@@ -57,7 +57,7 @@ def variance(specs, deals: int, seed: int) -> dict:
 
     scores, singles, values = [], [], []
     for index in range(deals):
-        played = play_deal(tuple(specs), DEFAULT_RULES, seed, None, False, tuple(specs), index)
+        played = play_deal(tuple(specs), seed, None, False, tuple(specs), index, rules=DEFAULT_RULES)
         per_game = [
             sum(r for seat, r in enumerate(game.by_seat) if seatings(len(specs))[game.seating][seat] == 0)
             for game in played.games

@@ -156,7 +156,7 @@ def command(
     finally:
         if records is not None:
             records.close()
-    _print(match, rules, seed, as_json)
+    _print(match, seed, as_json, rules=rules)
     _close(match, quiet, as_json)
 
 
@@ -166,11 +166,11 @@ def record_line(record: dict) -> str:
     return json.dumps(record).replace("#", "\\u0023") + "\n"
 
 
-def _print(match, rules, seed: int, as_json: bool) -> None:
+def _print(match, seed: int, as_json: bool, *, rules) -> None:
     out = Output()
     standings = match.standings
     if not as_json:
-        out.lines(match_lines(match, rules, seed))
+        out.lines(match_lines(match, seed, rules=rules))
         return
     partial = {"partial": True} if match.partial else {}
     for bot in range(len(standings.labels)):

@@ -49,12 +49,13 @@ class DealPlayed(NamedTuple):
 
 def play_deal(
     specs: Tuple[str, ...],
-    rules: Rules,
     seed: int,
     time_limit: Optional[float],
     records: bool,
     labels: Tuple[str, ...],
     index: int,
+    *,
+    rules: Rules,
 ) -> DealPlayed:
     """Deal ``index`` of the match of ``seed``, played in every seating by bots made from ``specs``."""
     deal = match_deal(seed, index)

@@ -101,7 +101,7 @@ def play_match(
     rules = as_rules(rules)
     time_limit = None if time_limit is None else checks.number("time_limit", time_limit)
     labels = tuple(bot_labels(specs))
-    task = partial(play_deal, specs, rules, seed, time_limit, checks.flag("records", records), labels)
+    task = partial(play_deal, specs, seed, time_limit, checks.flag("records", records), labels, rules=rules)
     match = Match(Standings.start(labels), deals)
     started = time.monotonic()
     own = runner is None

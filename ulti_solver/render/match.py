@@ -46,7 +46,7 @@ def seatings_text(labels: Sequence[str]) -> str:
     )
 
 
-def match_lines(match: Match, rules: Rules, seed: int) -> List[str]:
+def match_lines(match: Match, seed: int, *, rules: Rules) -> List[str]:
     """The whole text of a match: its head, the round sheets if any, the standings and the notes."""
     standings = match.standings
     labels = standings.labels
