@@ -134,9 +134,10 @@ def test_r45_r50_a_whole_game_played_through_the_api_first_legal_answers(client,
     assert states[0]["players"] == [None if s == seat else "random" for s in range(3)]
 
 
-def test_r40_r46_random_answers_through_many_games_never_show_an_unseen_card(client):
+@pytest.mark.parametrize("games", [pytest.param(20, id="20"), pytest.param(60, id="60", marks=pytest.mark.slow)])
+def test_r40_r46_random_answers_through_many_games_never_show_an_unseen_card(client, games):
     asks, played = set(), 0
-    for seed in range(60):
+    for seed in range(games):
         seat, book = seed % 3, BOOKS[seed % 4]
         states = play_through(
             client, {"seat": seat, "bots": ["random", "random"], "rules": book, "seed": seed}, at_random, seed
@@ -144,7 +145,8 @@ def test_r40_r46_random_answers_through_many_games_never_show_an_unseen_card(cli
         game = check_game(states, seat)
         asks |= {state["question"]["ask"] for state in states[:-1]}
         played += len(game.cards) == 30
-    assert asks == {"bid", "discard", "trump", "concede", "kontra", "card"}  # every question was put to the person
+    every = {"bid", "discard", "trump", "concede", "kontra", "card"}
+    assert asks == every if games >= 60 else asks <= every  # sixty games put every question to the person
     assert played >= 3  # and whole plays among them
 
 

@@ -151,12 +151,12 @@ def test_one_worker_and_two_give_the_same_bytes(ulti, tmp_path):
     runs = []
     for jobs in ("1", "2"):
         path = tmp_path / f"games-{jobs}.jsonl"
-        args = ["match", "--bot", "random", "--bot", "random", "--deals", "30", "--seed", "11", "-q"]
+        args = ["match", "--bot", "random", "--bot", "random", "--deals", "12", "--seed", "11", "-q"]
         text = ulti(*args, "-j", jobs, "--games", str(path), exit_code=0).stdout
         data = ulti(*args, "-j", jobs, "--json", exit_code=0).stdout
         runs.append((text, data, path.read_bytes()))
     assert runs[0] == runs[1]
-    assert "Standings after 30 deals (180 games)" in runs[0][0]
+    assert "Standings after 12 deals (72 games)" in runs[0][0]
 
 
 # -- rounds (seed 003) -------------------------------------------------------------------------------
