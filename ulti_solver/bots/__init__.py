@@ -19,6 +19,7 @@ from ..errors import excerpt
 from ..i18n import L_, N_
 from .base import ASKS, Bot, BotError, Request
 from .random_bot import RandomBot
+from .simple_bot import SimpleBot
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class BotKind:
 #: Every kind of bot by name, in the order the help lists them.
 BOT_KINDS: Dict[str, BotKind] = {
     "random": BotKind("random", N_("a legal action at random"), RandomBot),
+    "simple": BotKind("simple", N_("rules of thumb a club player uses, no search"), SimpleBot),
 }
 
 

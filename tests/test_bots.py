@@ -1,0 +1,327 @@
+"""The bots (INTERFACE.md, "Bots and matches"; R43, R45-R50): ``simple``'s rules of thumb one by one
+on hand-made hands and tricks (docs/bots.md lists them), ``pimc``'s worlds and choices, ``dd``'s
+double-dummy ones; every kind answering only legal answers, the same on the same seed, and
+finishing games under every rulebook; a duplicate comparison against ``random``.
+
+Hands are written hearts.bells.leaves.acorns (ranks A T K O U 9 8 7), table seats as R45 numbers
+them; the trick tests give ``choose_card`` the cards played as (table seat, card) pairs.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ulti_solver.analysis.discards import twelve_card_deal
+from ulti_solver.bids import BETLI, FORTY_100, PARTY, ULTI, parse_bid
+from ulti_solver.bots import make_bot
+from ulti_solver.bots.base import Request
+from ulti_solver.bots.hand_eval import (
+    NONE,
+    STRONG,
+    best_trump,
+    betli_danger,
+    component_support,
+    discard_for,
+    plan_for,
+)
+from ulti_solver.bots.simple_bot import SimpleBot, kontra_reason
+from ulti_solver.bots.simple_play import choose_card
+from ulti_solver.bots.table import play_game
+from ulti_solver.cards import ACORNS, BELLS, HEARTS, LEAVES, cards_of, parse_card
+from ulti_solver.deal import Deal, parse_hand
+from ulti_solver.dealing import random_deal
+from ulti_solver.game.actions import BID, PASS, AuctionAction
+from ulti_solver.game.ranking import bid_order
+from ulti_solver.game.record import game_json
+from ulti_solver.game.referee import Game
+from ulti_solver.variants import RULEBOOKS, make_rules
+
+BOOKS = list(RULEBOOKS)
+RULES = make_rules("ultiblog")
+EVERY_BID = bid_order(rules=RULES).bids
+
+
+def cards(text: str):
+    return [parse_card(name) for name in text.split()]
+
+
+def hand(text: str) -> int:
+    return parse_hand(text)
+
+
+def deal_of(index: int) -> Deal:
+    """Fixed deal ``index``: table seat 0 holds twelve (R45)."""
+    return twelve_card_deal(random_deal(random.Random(f"test_bots:{index}")))
+
+
+def opened(deal: Deal, words: str, discard, rules=RULES) -> Game:
+    """A game whose table seat 0 opened ``words``, laying ``discard``."""
+    game = Game(deal, rules=rules)
+    game.bid_action(AuctionAction(0, BID, parse_bid(words), tuple(sorted(cards(discard)))))
+    return game
+
+
+# -- simple: the count and the plan (hand_eval) ---------------------------------------------------
+
+
+def test_simple_lays_its_two_lowest_side_cards_keeping_aces_tens_and_marriages():
+    twelve = hand("AT987.A9.KO.T87")
+    assert discard_for(twelve, parse_bid("red party"), HEARTS, RULES) == tuple(sorted(cards("A7 A8")))
+
+
+def test_simple_lays_from_the_shorter_suit_on_a_tie_of_rank():
+    twelve = hand("AT98.7.AKU.987K")
+    assert discard_for(twelve, parse_bid("red party"), HEARTS, RULES) == tuple(sorted(cards("B7 A7")))
+
+
+def test_simple_counts_betli_danger_and_lays_the_dangerous_cards():
+    twelve = hand("U987.U987.A7.K7")
+    assert betli_danger(twelve) == cards("LA AK")
+    assert discard_for(twelve, parse_bid("betli"), None, RULES) == tuple(sorted(cards("LA AK")))
+
+
+def test_simple_opens_ulti_with_a_long_strong_suit_holding_its_seven():
+    plan = plan_for(hand("A.ATK987.A9.U98"), EVERY_BID, RULES)
+    assert (str(plan.bid), plan.trump) == ("ulti", BELLS)
+    assert plan.discard == tuple(sorted(cards("A8 L9")))
+
+
+def test_simple_opens_40_100_with_king_and_ober_of_a_long_suit():
+    plan = plan_for(hand("98.A.AKO98.AU98"), EVERY_BID, RULES)
+    assert (str(plan.bid), plan.trump) == ("40-100", LEAVES)
+
+
+def test_simple_opens_betli_with_a_weak_hand_of_low_cards():
+    plan = plan_for(hand("U987.U987.A7.K7"), EVERY_BID, RULES)
+    assert str(plan.bid) == "betli" and plan.discard == tuple(sorted(cards("LA AK")))
+
+
+def test_simple_opens_the_party_in_its_best_trump_otherwise():
+    plan = plan_for(hand("K9.AT8.AO9.TU87"), EVERY_BID, RULES)
+    assert (str(plan.bid), plan.trump) == ("party", ACORNS)
+
+
+def test_simple_bids_only_what_the_rules_let_him_say():
+    over_ulti = bid_order(rules=RULES).bids_over(parse_bid("ulti"))
+    plan = plan_for(hand("K9.AT8.AO9.TU87"), over_ulti, RULES)
+    assert plan.bid in over_ulti and plan.level == NONE
+    assert plan.bid == over_ulti[0]  # nothing supported: the lowest legal bid
+
+
+def test_simple_names_the_longest_suit_with_most_honours_as_trump():
+    assert best_trump(hand("AT9.K987.AT98.7")) == LEAVES
+    assert best_trump(hand("AT9.K987.AT98.7"), [BELLS, ACORNS]) == BELLS
+
+
+def test_simple_support_levels():
+    assert component_support(ULTI, hand("-.ATKU987.A.9U"), BELLS) == STRONG
+    assert component_support(ULTI, hand("-.AK987.A9.T9U"), BELLS) != NONE
+    assert component_support(ULTI, hand("-.TK987.A9.T9U"), BELLS) == NONE  # no trump ace
+    assert component_support(FORTY_100, hand("A.AKO98.A.TU9"), BELLS) != NONE
+    assert component_support(BETLI, hand("987.987.987.7"), None) == STRONG
+
+
+# -- simple: the auction, the throw-in, the kontras -------------------------------------------------
+
+#: Table seat 1 holds a strong bells ulti; seat 2 the leavings.
+STRONG_ONE = Deal((hand("AKO.T.KO98.AKO9"), hand("T9.AKU987.AT.-"), hand("U87.O.U7.TU87")), None)
+#: Table seat 1 holds little.
+WEAK_ONE = Deal((hand("AKO.AT.KO98.AKO"), hand("T98.98.AT.T87"), hand("U7.KOU7.U7.U9")), None)
+
+
+def ask_bid(game: Game, seat: int, bot) -> object:
+    bot.new_game(seat, 0)
+    standing = game.auction.standing_bid
+    view = game.view(seat)
+    return bot.answer(Request("bid", seat, view, ("pass", "pick-up"), game.rules, standing))
+
+
+def test_simple_picks_up_only_when_his_ten_cards_support_a_higher_bid():
+    assert ask_bid(opened(STRONG_ONE, "party", "L8 L9"), 1, SimpleBot()) == "pick-up"
+    assert ask_bid(opened(WEAK_ONE, "party", "L8 L9"), 1, SimpleBot()) == "pass"
+
+
+def test_simple_never_outbids_his_own_standing_bid():
+    game = opened(STRONG_ONE, "party", "L8 L9")
+    game.bid_action(AuctionAction(1, PASS))
+    game.bid_action(AuctionAction(2, PASS))
+    assert ask_bid(game, 0, SimpleBot()) == "pass"
+
+
+def throw_in_game(book: str, seat0: str) -> Game:
+    """Table seat 0 opened the plain party holding ``seat0`` (twelve cards) and both others passed."""
+    rest = [c for c in range(32) if not (hand(seat0) >> c) & 1]
+    deal = Deal((hand(seat0), sum(1 << c for c in rest[:10]), sum(1 << c for c in rest[10:])), None)
+    twelve = list(cards_of(hand(seat0)))
+    game = Game(deal, rules=make_rules(book))
+    game.bid_action(AuctionAction(0, BID, parse_bid("party"), (twelve[0], twelve[1])))
+    game.bid_action(AuctionAction(1, PASS))
+    game.bid_action(AuctionAction(2, PASS))
+    game.bid_action(AuctionAction(0, PASS))
+    return game
+
+
+@pytest.mark.parametrize(
+    "book, seat0, thrown",
+    [
+        ("rablo", "987.987.987.87U", True),  # a void deal costs nothing: a hand without a party goes
+        ("rablo", "AT987.A9.A.T987", False),
+        ("ultiblog", "987.987.987.87U", True),  # nearly nothing: a club count of 0
+        ("ultiblog", "AT98.987.A9.987", False),  # a count of 5 plays: a lost party costs less
+    ],
+)
+def test_simple_throws_in_a_hopeless_plain_party(book, seat0, thrown):
+    game = throw_in_game(book, seat0)
+    bot = SimpleBot()
+    bot.new_game(0, 0)
+    assert bot.answer(Request("concede", 0, game.view(0), (True, False), game.rules)) is thrown
+
+
+def test_simple_kontras_an_ulti_when_he_holds_four_trumps_with_the_ace():
+    ulti = parse_bid("ulti")
+    assert kontra_reason(ULTI, hand("AU98.K.A9.987"), ulti, HEARTS)
+    assert not kontra_reason(ULTI, hand("KU98.K.A9.987"), ulti, HEARTS)
+    assert not kontra_reason(ULTI, hand("A98.KO.A9.987"), ulti, HEARTS)
+    assert kontra_reason(ULTI, hand("AT9.KO.A9.987"), ulti, HEARTS)
+
+
+def test_simple_kontras_a_party_with_three_aces_and_rarely_else():
+    party = parse_bid("party")
+    assert kontra_reason(PARTY, hand("A98.A9.A9.987"), party, BELLS)
+    assert not kontra_reason(PARTY, hand("A98.K9.A9.987"), party, BELLS)
+
+
+def test_simple_kontras_a_betli_with_a_long_suit_holding_its_seven_and_eight():
+    betli = parse_bid("betli")
+    assert kontra_reason(BETLI, hand("AK87.A9.A9.98"), betli, None)
+    assert not kontra_reason(BETLI, hand("AK97.A9.A9.98"), betli, None)
+
+
+# -- simple: the cards (simple_play) ----------------------------------------------------------------
+
+
+def play(text_hand, legal, played, seat, words="party", trump=BELLS, declarer=0):
+    played_pairs = [(who, parse_card(name)) for who, name in played]
+    return choose_card(hand(text_hand), cards(legal), played_pairs, seat, declarer, parse_bid(words), trump, RULES)
+
+
+def test_simple_leads_a_side_ace():
+    assert play("A7.8.98.-", "HA H7 B8 L9 L8", [], 1) == parse_card("HA")
+
+
+def test_simple_declarer_draws_trumps_with_a_master_else_his_lowest_trump():
+    assert play("7.AT9.98.-", "H7 BA BT B9 L9 L8", [], 0) == parse_card("BA")
+    assert play("7.K98.98.-", "H7 BK B9 B8 L9 L8", [], 0) == parse_card("B8")
+
+
+def test_simple_wins_a_trick_with_his_cheapest_winner():
+    # The declarer led H9, the partner followed H8: both the ten and the ace beat it; the ten does.
+    assert play("AT7.-.-.-", "HA HT", [(0, "H9"), (1, "H8")], 2) == parse_card("HT")
+
+
+def test_simple_plays_low_when_he_cannot_win():
+    # Void in hearts and without trumps: any card; none wins, so no points and the lowest rank.
+    assert play("-.-.T8.A7", "LT L8 AA A7", [(0, "HK"), (1, "H8")], 2) == parse_card("A7")
+
+
+def test_simple_gives_points_to_a_trick_his_partner_takes():
+    # The ten rather than the ace: the ace may win a trick of its own later.
+    assert play("-.-.T8.A7", "LT L8 AA A7", [(0, "H7"), (1, "HA")], 2) == parse_card("LT")
+
+
+def test_simple_ulti_declarer_keeps_the_trump_seven():
+    assert play("8.7.-.9", "H8 B7 A9", [], 0, words="ulti") != parse_card("B7")
+
+
+def test_simple_betli_declarer_ducks_with_his_highest_card_below_the_winner():
+    assert play("U97.-.-.-", "HU H9 H7", [(1, "HO"), (2, "H8")], 0, words="betli", trump=None) == parse_card("HU")
+
+
+def test_simple_betli_defender_ducks_under_the_declarer():
+    assert play("OU7.-.-.-", "HO HU H7", [(0, "HK")], 1, words="betli", trump=None) == parse_card("HO")
+
+
+def test_simple_betli_defender_plays_low_before_the_declarer():
+    assert play("K97.-.-.-", "HK H9", [(1, "H8")], 2, words="betli", trump=None) == parse_card("H9")
+
+
+def test_simple_betli_declarer_leads_his_lowest():
+    assert play("K9.8.-.A", "HK H9 B8 AA", [], 0, words="betli", trump=None) == parse_card("B8")
+
+
+def test_simple_durchmars_defender_takes_what_he_can_with_his_highest_before_the_last():
+    assert play("AK7.-.-.-", "HA HK", [(0, "H9")], 1, words="durchmars") == parse_card("HA")
+
+
+# -- every kind: legal answers, the same game on the same seed, games that end -------------------
+
+#: The kinds played through whole games here, each with a SPEC cheap enough for the suite.
+KINDS = {"simple": "simple"}
+#: The six arrangements of two bots round the table, each meeting both (R50's duplicate).
+ARRANGEMENTS = ("ABB", "BAB", "BBA", "BAA", "ABA", "AAB")
+
+
+def checked_game(deal: Deal, specs, book: str, seed: int):
+    """A game by ``specs``: no forfeit (the table forfeits a bot for any answer not legal) and
+    results that add up to zero (R50)."""
+    played = play_game(deal, [make_bot(spec) for spec in specs], rules=make_rules(book), seed=seed)
+    assert played.forfeit is None, played.forfeit
+    assert sum(played.by_seat) == 0 and played.game.phase == "over"
+    return played
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_three_bots_of_a_kind_finish_games_answering_only_legal_answers(kind, book):
+    for index in range(2):
+        checked_game(deal_of(index), [KINDS[kind]] * 3, book, index)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_bot_answers_legally_among_random_players(kind, book):
+    """Random players bid anything, under rablo over the talon as it lies, and kontra at random."""
+    for index in range(3):
+        specs = ["random", "random", "random"]
+        specs[index % 3] = KINDS[kind]
+        checked_game(deal_of(10 + index), specs, book, index)
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_the_same_seed_gives_the_same_game(kind):
+    first, second = (checked_game(deal_of(3), [KINDS[kind]] * 3, "ultiblog", 7) for _ in range(2))
+    assert game_json(first.game) == game_json(second.game)
+
+
+def duplicate(first: str, second: str, deals: int, book: str = "ultiblog"):
+    """R50: each deal once for every arrangement of the two SPECs; per deal, ``first``'s score
+    minus ``second``'s (the results add up to zero, so twice ``first``'s)."""
+    differences = []
+    for index in range(deals):
+        score = 0
+        for arrangement in ARRANGEMENTS:
+            specs = [first if who == "A" else second for who in arrangement]
+            played = checked_game(deal_of(100 + index), specs, book, index)
+            score += sum(result for who, result in zip(arrangement, played.by_seat) if who == "A")
+        differences.append(2 * score)
+    mean = sum(differences) / deals
+    spread = (sum((d - mean) ** 2 for d in differences) / (deals - 1)) ** 0.5
+    return mean, spread / deals**0.5
+
+
+def test_simple_beats_random_in_duplicate():
+    mean, stderr = duplicate("simple", "random", 30)
+    assert mean > 3 * stderr > 0
+
+
+# -- the page -------------------------------------------------------------------------------------
+
+
+def test_the_example_of_docs_bots_md_runs():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
+    code = page.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/bots.md", "exec"), {})
