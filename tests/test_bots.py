@@ -9,7 +9,9 @@ them; the trick tests give ``choose_card`` the cards played as (table seat, card
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -26,16 +28,25 @@ from ulti_solver.bots.hand_eval import (
     discard_for,
     plan_for,
 )
+from ulti_solver.bots.seat_worlds import (
+    TALON_PLACE,
+    AuctionMemory,
+    auction_places,
+    choose_worlds,
+    known_elsewhere,
+    play_information,
+)
 from ulti_solver.bots.simple_bot import SimpleBot, kontra_reason
 from ulti_solver.bots.simple_play import choose_card
 from ulti_solver.bots.table import play_game
-from ulti_solver.cards import ACORNS, BELLS, HEARTS, LEAVES, cards_of, parse_card
+from ulti_solver.cards import ACORNS, BELLS, HEARTS, LEAVES, cards_of, hand_of, parse_card
 from ulti_solver.deal import Deal, parse_hand
 from ulti_solver.dealing import random_deal
-from ulti_solver.game.actions import BID, PASS, AuctionAction
+from ulti_solver.game.actions import BID, PASS, PICK_UP, AuctionAction
 from ulti_solver.game.ranking import bid_order
 from ulti_solver.game.record import game_json
 from ulti_solver.game.referee import Game
+from ulti_solver.knowledge import information_set
 from ulti_solver.variants import RULEBOOKS, make_rules
 
 BOOKS = list(RULEBOOKS)
@@ -253,6 +264,119 @@ def test_simple_betli_declarer_leads_his_lowest():
 
 def test_simple_durchmars_defender_takes_what_he_can_with_his_highest_before_the_last():
     assert play("AK7.-.-.-", "HA HK", [(0, "H9")], 1, words="durchmars") == parse_card("HA")
+
+
+# -- the worlds a seat cannot tell apart (seat_worlds) ---------------------------------------------
+
+#: R45: table seat 0 holds the hearts and B7 B8 B9 BU (12), seat 1 BO BK BT BA and L7-LK, seat 2
+#: LT LA and the acorns.
+PLAIN = Deal((hand_of(range(12)), hand_of(range(12, 22)), hand_of(range(22, 32))), None)
+
+
+def seen_through(game: Game, memories, action) -> None:
+    """Push an auction action, letting each seat's memory see what the table would show it."""
+    seat = action.seat
+    view = game.view(seat)
+    if action.kind == PICK_UP:
+        memories[seat].saw("bid", view, ("pass", "pick-up"))
+        talon = game.auction.talon
+        memories[seat].saw("discard", replace(view, hand=view.hand | talon, seen=view.seen | talon), ())
+    else:
+        memories[seat].saw("discard" if not game.auction.actions else "bid", view, ("pass",))
+    game.bid_action(action)
+
+
+def robbed_game(book: str = "ultiblog", over_it: bool = False) -> tuple:
+    """Seat 0 opens the party laying B7 B8; seat 1 picks them up, lays L7 L8 and bids ulti; then
+    either seat 0 picks L7 L8 up, lays B9 BU and bids red ulti (the declarer), or, under rablo
+    (``over_it``), seat 2 bids red ulti over the talon as it lies (seat 1 alone knows it)."""
+    game = Game(PLAIN, rules=make_rules(book))
+    memories = [AuctionMemory() for _ in range(3)]
+    actions = [
+        AuctionAction(0, BID, parse_bid("party"), tuple(cards("B7 B8"))),
+        AuctionAction(1, PICK_UP, parse_bid("ulti"), tuple(cards("L7 L8"))),
+    ]
+    if over_it:
+        actions += [AuctionAction(2, BID, parse_bid("red ulti")), AuctionAction(0, PASS), AuctionAction(1, PASS)]
+        actions += [AuctionAction(2, PASS)]
+    else:
+        actions += [AuctionAction(2, PASS), AuctionAction(0, PICK_UP, parse_bid("red ulti"), tuple(cards("B9 BU")))]
+        actions += [AuctionAction(1, PASS), AuctionAction(2, PASS), AuctionAction(0, PASS)]
+    for action in actions:
+        seen_through(game, memories, action)
+    return game, memories
+
+
+def test_worlds_keep_the_cards_a_defender_laid_with_the_declarer_or_the_talon():
+    game, memories = robbed_game()
+    view = game.view(1)
+    assert auction_places(view, memories[1])[parse_card("L7")] == {0, TALON_PLACE}
+    told = play_information(view, RULES, memories[1])
+    blind = play_information(view, RULES, None)
+    l7_l8 = hand_of(cards("L7 L8"))
+    assert all(told.world(5, i).hands[2] & l7_l8 == 0 for i in range(200))
+    assert any(blind.world(5, i).hands[2] & l7_l8 for i in range(200))  # what the auction adds
+    assert told.count() < blind.count()
+
+
+def test_the_declarer_about_to_lay_two_knows_what_he_gave_away():
+    game = Game(PLAIN)
+    memories = [AuctionMemory() for _ in range(3)]
+    for action in (
+        AuctionAction(0, BID, parse_bid("party"), tuple(cards("B7 B8"))),
+        AuctionAction(1, PICK_UP, parse_bid("ulti"), tuple(cards("L7 L8"))),
+        AuctionAction(2, PASS),
+    ):
+        seen_through(game, memories, action)
+    view = game.view(0)
+    memories[0].saw("bid", view, ("pass", "pick-up"))
+    talon = game.auction.talon
+    twelve = replace(view, hand=view.hand | talon, seen=view.seen | talon)
+    assert known_elsewhere(twelve, memories[0], 0) == (hand_of(cards("B7 B8")), 0)
+
+
+def test_under_rablo_the_defender_who_laid_the_talon_knows_it_and_the_declarer_does_not():
+    game, memories = robbed_game("rablo", over_it=True)
+    assert game.declarer == 2
+    knows = play_information(game.view(1), game.rules, memories[1])
+    assert all(knows.world(1, i).talon == hand_of(cards("L7 L8")) for i in range(50))
+    declarer = play_information(game.view(2), game.rules, memories[2])
+    assert declarer.seat == 0 and declarer.count() == math.comb(22, 2) * math.comb(20, 10)
+    assert len({declarer.world(1, i).talon for i in range(50)}) > 1
+
+
+def test_worlds_from_a_seat_view_are_the_knowledge_module_s_own():
+    """Without the auction's places, a seat's worlds are those of information_set, R5 seats
+    counted from the declarer (R45), mid-trick too."""
+    game = Game(PLAIN)
+    game.bid_action(AuctionAction(0, BID, parse_bid("party"), tuple(cards("B7 B8"))))
+    for seat in (1, 2):
+        game.bid_action(
+            AuctionAction(
+                seat, PICK_UP, parse_bid(("40-100", "ulti")[seat - 1]), tuple(cards(("BO BK", "A7 A8")[seat - 1]))
+            )
+        )
+    for seat in (0, 1, 2):
+        game.bid_action(AuctionAction(seat, PASS))
+    game.name_trump(ACORNS)
+    for _ in range(4):
+        game.play(next(cards_of(game.legal_cards())))
+    for seat in range(3):
+        mine = play_information(game.view(seat), game.rules)
+        theirs = information_set(game.deal(), game.bid, game.trump, game.cards, (seat - 2) % 3, rules=game.rules)
+        assert (mine.seat, mine.count(), mine.hand) == (theirs.seat, theirs.count(), theirs.hand)
+
+
+def test_choose_worlds_counts_every_world_when_few_fit_and_prefers_those_accepted():
+    game, memories = robbed_game()
+    for _ in range(27):
+        game.play(next(cards_of(game.legal_cards())))
+    info = play_information(game.view(game.turn), game.rules, memories[game.turn])
+    worlds, exact = choose_worlds(info, 100, 3)
+    assert exact and len(worlds) == info.count() <= 100
+    big = play_information(robbed_game()[0].view(1), RULES)
+    worlds, exact = choose_worlds(big, 20, 3, accept=lambda deal: bool(deal.hands[0] & 1 << parse_card("AA")))
+    assert not exact and len(worlds) == 20 and all(deal.hands[0] >> parse_card("AA") & 1 for deal in worlds)
 
 
 # -- every kind: legal answers, the same game on the same seed, games that end -------------------
