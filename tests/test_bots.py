@@ -12,12 +12,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
 from ulti_solver.analysis.discards import twelve_card_deal
+from ulti_solver.analysis.single_dummy import card_totals
 from ulti_solver.bids import BETLI, FORTY_100, PARTY, ULTI, parse_bid
-from ulti_solver.bots import make_bot
+from ulti_solver.bots import BotError, make_bot
 from ulti_solver.bots.base import Request
 from ulti_solver.bots.hand_eval import (
     NONE,
@@ -28,6 +30,7 @@ from ulti_solver.bots.hand_eval import (
     discard_for,
     plan_for,
 )
+from ulti_solver.bots.pimc_bot import alike_once
 from ulti_solver.bots.seat_worlds import (
     TALON_PLACE,
     AuctionMemory,
@@ -39,6 +42,7 @@ from ulti_solver.bots.seat_worlds import (
 from ulti_solver.bots.simple_bot import SimpleBot, kontra_reason
 from ulti_solver.bots.simple_play import choose_card
 from ulti_solver.bots.table import play_game
+from ulti_solver.bots.world_race import leaders, race
 from ulti_solver.cards import ACORNS, BELLS, HEARTS, LEAVES, cards_of, hand_of, parse_card
 from ulti_solver.deal import Deal, parse_hand
 from ulti_solver.dealing import random_deal
@@ -47,6 +51,7 @@ from ulti_solver.game.ranking import bid_order
 from ulti_solver.game.record import game_json
 from ulti_solver.game.referee import Game
 from ulti_solver.knowledge import information_set
+from ulti_solver.play import PlayRules
 from ulti_solver.variants import RULEBOOKS, make_rules
 
 BOOKS = list(RULEBOOKS)
@@ -142,11 +147,13 @@ STRONG_ONE = Deal((hand("AKO.T.KO98.AKO9"), hand("T9.AKU987.AT.-"), hand("U87.O.
 WEAK_ONE = Deal((hand("AKO.AT.KO98.AKO"), hand("T98.98.AT.T87"), hand("U7.KOU7.U7.U9")), None)
 
 
-def ask_bid(game: Game, seat: int, bot) -> object:
+def ask_bid(game: Game, seat: int, bot, with_game: bool = False) -> object:
     bot.new_game(seat, 0)
     standing = game.auction.standing_bid
     view = game.view(seat)
-    return bot.answer(Request("bid", seat, view, ("pass", "pick-up"), game.rules, standing))
+    return bot.answer(
+        Request("bid", seat, view, ("pass", "pick-up"), game.rules, standing, game if with_game else None)
+    )
 
 
 def test_simple_picks_up_only_when_his_ten_cards_support_a_higher_bid():
@@ -379,10 +386,96 @@ def test_choose_worlds_counts_every_world_when_few_fit_and_prefers_those_accepte
     assert not exact and len(worlds) == 20 and all(deal.hands[0] >> parse_card("AA") & 1 for deal in worlds)
 
 
+# -- pimc ----------------------------------------------------------------------------------------
+
+
+def pimc(seat: int, spec: str = "pimc"):
+    bot = make_bot(spec)
+    bot.new_game(seat, 0)
+    return bot
+
+
+def test_pimc_values_cards_that_play_alike_once():
+    view = SimpleNamespace(played=(), hand=hand("KO8.-.-.A"), bid=parse_bid("party"))
+    play_rules = PlayRules.for_game(view.bid, BELLS, rules=RULES)
+    assert alike_once(cards("H8 HO HK"), view, play_rules) == cards("H8 HO")
+    view.played = tuple((seat, card) for seat, card in zip((0, 1, 2), cards("HU H9 L7")))
+    assert alike_once(cards("H8 HO HK"), view, play_rules) == cards("H8")
+
+
+def test_the_race_drops_the_clearly_worse_and_keeps_to_its_budget():
+    values = {0: [4, 4, 6, 4] * 4, 1: [-4, -2, -4, -6] * 4, 2: [4, 6, 4, 4] * 4}
+    asked = []
+
+    def value(i, start, end):
+        asked.append((i, start, end))
+        return values[i][start:end]
+
+    totals = race(16, 3, value, sign=1, looks=(4, 8, 16))
+    assert sorted(totals) == [0, 2] and (1, 4, 8) not in asked
+    assert leaders(totals, 1) == [0, 2] and leaders(totals, -1) == [0, 2]
+    asked.clear()
+    assert len(race(16, 3, value, sign=1, looks=(4, 8, 16), budget=12)[0]) == 4  # the first look only
+
+
+def test_pimc_picks_up_a_monster_and_passes_his_own_bid():
+    deal = Deal((hand("-.TKOU987.TKOU9.-"), hand("ATKOU987.A.A.-"), hand("-.-.87.ATKOU987")), None)
+    game = opened(deal, "party", "B7 B8")
+    assert ask_bid(game, 1, pimc(1)) == "pick-up"
+    game.bid_action(AuctionAction(1, PASS))
+    game.bid_action(AuctionAction(2, PASS))
+    assert ask_bid(game, 0, pimc(0)) == "pass"
+
+
+def test_pimc_kontras_an_ulti_his_trumps_make_hopeless():
+    deal = Deal((hand("ATK.ATK.ATK.987"), hand("OU987.-.-.ATKOU"), hand("-.OU987.OU987.-")), None)
+    game = opened(deal, "ulti", "BK LK")
+    for seat in (1, 2, 0):
+        game.bid_action(AuctionAction(seat, PASS))
+    game.name_trump(ACORNS)
+    game.play(parse_card("HK"))
+    legal = tuple(game.legal_kontras())
+    said = pimc(1).answer(Request("kontra", 1, game.view(1), legal, game.rules))
+    assert "ulti" in {call.component for call in said}
+
+
+@pytest.mark.parametrize("seat0, thrown", [("987.987.987.87U", True), ("AT987.A9.A.T987", False)])
+def test_pimc_throws_a_losing_party_in_when_it_costs_nothing(seat0, thrown):
+    game = throw_in_game("rablo", seat0)
+    assert pimc(0).answer(Request("concede", 0, game.view(0), (True, False), game.rules)) is thrown
+
+
+def test_pimc_plays_the_best_card_on_every_world_once_few_are_left():
+    game, memories = robbed_game()
+    while len(game.cards) < 22:
+        game.play(next(cards_of(game.legal_cards())))
+    seat = game.turn
+    bot = pimc(seat, "pimc:worlds=600")
+    bot.memory = memories[seat]
+    view = game.view(seat)
+    legal = tuple(cards_of(game.legal_cards()))
+    chosen = bot.answer(Request("card", seat, view, legal, game.rules))
+    info = play_information(view, game.rules, memories[seat])
+    worlds, exact = choose_worlds(info, 600, 0)
+    assert exact and len(worlds) > 1 and len(legal) > 1
+    totals, _ = card_totals(info, list(legal), worlds)
+    sign = 1 if info.seat == 0 else -1
+    best = max(sign * sum(t) for t in totals)
+    assert sign * sum(totals[legal.index(chosen)]) == best
+
+
+def test_pimc_takes_its_options_from_the_spec():
+    bot = make_bot("pimc:worlds=8,bid-time=0.5,seed=3")
+    assert (bot.worlds, bot.bid_time, bot.option_seed, bot.name) == (8, 0.5, 3, "pimc:worlds=8,bid-time=0.5,seed=3")
+    with pytest.raises(BotError):
+        make_bot("pimc:samples=8")
+
+
 # -- every kind: legal answers, the same game on the same seed, games that end -------------------
 
-#: The kinds played through whole games here, each with a SPEC cheap enough for the suite.
-KINDS = {"simple": "simple"}
+#: The kinds played through whole games here: a SPEC cheap enough for the suite, and how many
+#: games of each test.
+KINDS = {"simple": ("simple", 2), "pimc": ("pimc:worlds=12,bid-time=0.3", 2)}
 #: The six arrangements of two bots round the table, each meeting both (R50's duplicate).
 ARRANGEMENTS = ("ABB", "BAB", "BBA", "BAA", "ABA", "AAB")
 
@@ -399,23 +492,25 @@ def checked_game(deal: Deal, specs, book: str, seed: int):
 @pytest.mark.parametrize("book", BOOKS)
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_three_bots_of_a_kind_finish_games_answering_only_legal_answers(kind, book):
-    for index in range(2):
-        checked_game(deal_of(index), [KINDS[kind]] * 3, book, index)
+    spec, games = KINDS[kind]
+    for index in range(games):
+        checked_game(deal_of(index), [spec] * 3, book, index)
 
 
 @pytest.mark.parametrize("book", BOOKS)
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_a_bot_answers_legally_among_random_players(kind, book):
     """Random players bid anything, under rablo over the talon as it lies, and kontra at random."""
-    for index in range(3):
+    spec, games = KINDS[kind]
+    for index in range(games + 1):
         specs = ["random", "random", "random"]
-        specs[index % 3] = KINDS[kind]
+        specs[index % 3] = spec
         checked_game(deal_of(10 + index), specs, book, index)
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_the_same_seed_gives_the_same_game(kind):
-    first, second = (checked_game(deal_of(3), [KINDS[kind]] * 3, "ultiblog", 7) for _ in range(2))
+    first, second = (checked_game(deal_of(3), [KINDS[kind][0]] * 3, "ultiblog", 7) for _ in range(2))
     assert game_json(first.game) == game_json(second.game)
 
 
@@ -438,6 +533,18 @@ def duplicate(first: str, second: str, deals: int, book: str = "ultiblog"):
 def test_simple_beats_random_in_duplicate():
     mean, stderr = duplicate("simple", "random", 30)
     assert mean > 3 * stderr > 0
+
+
+def test_pimc_beats_random_in_duplicate():
+    """Even on two worlds a card and the least bidding: +2656 a deal, stderr 312."""
+    mean, stderr = duplicate("pimc:worlds=2,bid-time=0.02", "random", 30)
+    assert mean > 3 * stderr > 0
+
+
+@pytest.mark.slow
+def test_pimc_beats_simple_in_duplicate():
+    mean, stderr = duplicate("pimc", "simple", 30)
+    assert mean > 2 * stderr > 0
 
 
 # -- the page -------------------------------------------------------------------------------------

@@ -42,8 +42,10 @@ from ..knowledge.worlds import WorldSpace
 from ..play import DECLARER, PlayRules
 from ..variants import Rules
 
-#: ``choose_worlds`` draws at most this many worlds for each one it keeps.
+#: ``choose_worlds`` draws at most this many worlds for each one it keeps, and gives up preferring
+#: after this many with none accepted.
 DRAWS_PER_WORLD = 20
+HOPELESS = 4
 #: A place a card may lie: a table seat 0-2, or the talon.
 TALON_PLACE = "talon"
 Places = FrozenSet[object]
@@ -216,9 +218,10 @@ def choose_worlds(info, count: int, seed: int, accept: Optional[Callable[[Deal],
     """``count`` worlds drawn from ``seed`` -- or every world, exactly, when no more fit.
 
     ``accept`` (a world -> bool) prefers the worlds it accepts: the draws go on, up to
-    :data:`DRAWS_PER_WORLD` times ``count``, until ``count`` are accepted, and worlds it refused
-    fill what is missing, in the order drawn; with every world counted, the accepted ones (all
-    of them, if it accepts none).  Returns the worlds and whether they are every world (exact)."""
+    :data:`DRAWS_PER_WORLD` times ``count`` (:data:`HOPELESS` times while none is accepted),
+    until ``count`` are accepted, and worlds it refused fill what is missing, in the order drawn;
+    with every world counted, the accepted ones (all of them, if it accepts none).  Returns the
+    worlds and whether they are every world (exact)."""
     total = info.count()
     if total <= count:
         every = list(info.worlds())
@@ -231,6 +234,6 @@ def choose_worlds(info, count: int, seed: int, accept: Optional[Callable[[Deal],
     for index in range(DRAWS_PER_WORLD * count):
         world = info.world(seed, index)
         (taken if accept(world) else refused).append(world)
-        if len(taken) == count:
-            break
+        if len(taken) == count or (not taken and index + 1 >= HOPELESS * count):
+            break  # enough, or none accepted in many: what it prefers is not there
     return taken + refused[: count - len(taken)], False
