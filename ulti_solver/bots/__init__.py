@@ -18,6 +18,7 @@ from typing import Callable, Dict, Tuple
 from ..errors import excerpt
 from ..i18n import L_, N_
 from .base import ASKS, Bot, BotError, Request
+from .dd_bot import DdBot
 from .pimc_bot import DEFAULT_BID_TIME, DEFAULT_WORLDS, PimcBot
 from .random_bot import RandomBot
 from .simple_bot import SimpleBot
@@ -56,6 +57,12 @@ BOT_KINDS: Dict[str, BotKind] = {
             "bid-time": BotOption(float, DEFAULT_BID_TIME, N_("seconds of bidding per plan, counted in searches")),
             "seed": BotOption(int, 0, N_("a seed of its own, beside the game's")),
         },
+    ),
+    "dd": BotKind(
+        "dd",
+        N_("sees every card and plays double dummy: a reference ceiling above any fair player"),
+        DdBot,
+        fair=False,
     ),
 }
 
