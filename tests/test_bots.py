@@ -50,6 +50,7 @@ from ulti_solver.cards import ACORNS, BELLS, HEARTS, LEAVES, cards_of, hand_of, 
 from ulti_solver.deal import Deal, parse_hand
 from ulti_solver.dealing import random_deal
 from ulti_solver.game.actions import BID, PASS, PICK_UP, AuctionAction
+from ulti_solver.game.kontras import KontraCall
 from ulti_solver.game.ranking import bid_order
 from ulti_solver.game.record import game_json
 from ulti_solver.game.referee import Game
@@ -442,6 +443,23 @@ def test_pimc_kontras_an_ulti_his_trumps_make_hopeless():
     legal = tuple(game.legal_kontras())
     said = pimc(1).answer(Request("kontra", 1, game.view(1), legal, game.rules))
     assert "ulti" in {call.component for call in said}
+
+
+def test_pimc_goes_no_further_than_rekontra():
+    """However sure its worlds make it, a szubkontra answers a rekontra the worlds do not read."""
+    deal = Deal((hand("ATK.ATK.ATK.987"), hand("OU987.-.-.ATKOU"), hand("-.OU987.OU987.-")), None)
+    game = opened(deal, "ulti", "BK LK")
+    for seat in (1, 2, 0):
+        game.bid_action(AuctionAction(seat, PASS))
+    game.name_trump(ACORNS)
+    game.play(parse_card("HK"))
+    game.say(KontraCall(1, "ulti", 1, 1))
+    game.play(parse_card("H7"))
+    game.play(parse_card("LO"))
+    game.say(KontraCall(0, "ulti", 2, 3))
+    legal = tuple(game.kontras.legal_calls(1, 3))
+    assert [call.level for call in legal] == [3]
+    assert pimc(1).answer(Request("kontra", 1, game.view(1), legal, game.rules)) == ()
 
 
 @pytest.mark.parametrize("seat0, thrown", [("987.987.987.87U", True), ("AT987.A9.A.T987", False)])

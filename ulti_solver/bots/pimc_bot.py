@@ -14,7 +14,8 @@ said, R39), and the best mean for its side wins (docs/bots.md, "pimc"):
   is below what they cost;
 * **kontra** (R36, R48): each legal doubling valued against none on the
   same ``worlds`` worlds, his own payment (R37, R39); said when it gains
-  at least :data:`KONTRA_FROM` a defender and twice its standard error;
+  at least :data:`KONTRA_FROM` a defender, twice its standard error, and
+  in :data:`GAINS_IN` of the worlds (no szubkontra or hirschkontra);
 * **card** (R43): every legal card on ``worlds`` worlds (all of them once
   no more fit), in looks of a quarter, a half and all, the clearly worse
   dropped; cards that play alike (the same suit with no card still out
@@ -62,8 +63,9 @@ DEFAULT_BID_TIME = 1.0
 #: A kontra (or a raise) is said when it gains at least this many units a defender...
 KONTRA_FROM = 0.5
 #: ... and gains in this share of the worlds, by level: each level doubles what is at stake, and
-#: the other side's doubling says what its cards are worth, which the worlds do not read.
-GAINS_IN = {1: 0.6, 2: 0.75, 3: 0.9, 4: 0.95}
+#: the other side's doubling says what its cards are worth, which the worlds do not read; so it
+#: says no szubkontra or hirschkontra (more than all the worlds).
+GAINS_IN = {1: 0.6, 2: 0.75, 3: 1.01, 4: 1.01}
 
 
 class PimcBot:
