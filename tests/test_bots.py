@@ -490,8 +490,9 @@ def test_pimc_plays_the_best_card_on_every_world_once_few_are_left():
 def test_pimc_takes_its_options_from_the_spec():
     bot = make_bot("pimc:worlds=8,bid-time=0.5,seed=3")
     assert (bot.worlds, bot.bid_time, bot.option_seed, bot.name) == (8, 0.5, 3, "pimc:worlds=8,bid-time=0.5,seed=3")
-    with pytest.raises(BotError):
-        make_bot("pimc:samples=8")
+    for wrong in ("pimc:samples=8", "pimc:worlds=0", "pimc:bid-time=-1"):
+        with pytest.raises(BotError):
+            make_bot(wrong)
 
 
 # -- dd --------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ short list, and they race on shared worlds:
   club player lays for it (:func:`~.hand_eval.discard_for`);
 * **the race** (:mod:`.world_race`): all valued double dummy on the same
   worlds (R42: the twenty unseen cards split 10/10, with what the auction
-  showed), in looks of 6, 12, 24 and 48 worlds, the clearly worse dropped
+  showed), in looks of 6, 12, 24, 48, 96 and 192 worlds, the clearly worse dropped
   between looks, while ``bid-time`` lasts -- counted in searches at
   :data:`SOLVES_PER_SECOND`, so that the answer does not depend on the
   machine; the best mean wins.
@@ -59,7 +59,7 @@ from .world_race import leaders, mean, race
 #: ``bid-time`` is spent at this many world searches a second (about what one core does).
 SOLVES_PER_SECOND = 600
 #: The looks of the bid race, in worlds.
-BID_LOOKS = (6, 12, 24, 48)
+BID_LOOKS = (6, 12, 24, 48, 96, 192)
 #: Candidates still in the race after its first look, at most.
 KEEP = 6
 #: The most candidates on the short list.
@@ -163,6 +163,7 @@ def plan_on_worlds(
     seed: int,
     budget: int,
     known: Tuple[Hand, Hand] = (0, 0),
+    looks: Sequence[int] = BID_LOOKS,
 ) -> Valued:
     """The best plan of the short list for ``hand12`` by its mean on shared worlds (the module);
     ``known`` holds cards known to be in R5 seats 1 and 2 (what the auction showed)."""
@@ -172,7 +173,7 @@ def plan_on_worlds(
         constraints = Constraints(hand12, seat1=known[0], seat2=known[1])
     except UltiInputError:  # what the auction showed does not fit: the plain worlds
         constraints = Constraints(hand12)
-    count = max(BID_LOOKS)
+    count = max(looks)
     worlds: List[Deal] = []  # drawn as the looks reach them
     after: Dict[Tuple[Card, Card], List[Deal]] = {}
 
@@ -183,7 +184,7 @@ def plan_on_worlds(
         deals.extend(world.discard(*plan.discard) for world in worlds[len(deals) : end])
         return world_totals(deals[start:end], plan.bid, plan.trump, rules=rules)
 
-    totals = race(count, len(plans), value, sign=1, looks=BID_LOOKS, budget=budget, keep=KEEP)
+    totals = race(count, len(plans), value, sign=1, looks=looks, budget=budget, keep=KEEP)
     best = leaders(totals, 1)[0]
     return Valued(plans[best], mean(totals[best]), len(totals[best]))
 

@@ -36,11 +36,12 @@ from ..cards import SEVEN, Card, card_points, card_rank, card_suit, make_card
 from ..deal import Deal
 from ..game.kontras import KontraCalls
 from ..game.ranking import bid_order
+from ..i18n import L_
 from ..kontra import Kontra
 from ..play import PlayRules
 from ..search import world_totals
 from ..settlement import concede
-from .base import Request
+from .base import ASKS, BotError, Request
 from .hand_eval import Plan, best_trump
 from .moments import (
     PASS_WORD,
@@ -51,7 +52,7 @@ from .moments import (
     standing_of,
     throw_in_total,
 )
-from .pimc_bidding import PICK_UP_FROM, SOLVES_PER_SECOND, pick_up_value, plan_on_worlds, plausible
+from .pimc_bidding import BID_LOOKS, PICK_UP_FROM, SOLVES_PER_SECOND, pick_up_value, plan_on_worlds, plausible
 from .seat_worlds import AuctionMemory, auction_places, choose_worlds, known_elsewhere, play_information
 from .simple_play import choose_card
 from .world_race import SEPARATION, leaders, mean, race
@@ -75,12 +76,20 @@ class PimcBot:
     #: The thresholds of the module, as attributes so that a variant can be weighed against them.
     pick_up_from = PICK_UP_FROM
     gains_in = GAINS_IN
+    bid_looks = BID_LOOKS
+    prefer_plausible = True
 
     def __init__(
         self, name: str = "pimc", worlds: int = DEFAULT_WORLDS, bid_time: float = DEFAULT_BID_TIME, seed: int = 0
     ):
         if worlds < 1 or bid_time < 0:
-            raise ValueError("worlds is 1 or more and bid-time 0 or more")
+            raise BotError(
+                L_(
+                    "pimc: worlds is 1 or more and bid-time 0 or more, not {worlds} and {bid_time}",
+                    worlds=worlds,
+                    bid_time=bid_time,
+                )
+            )
         self.name, self.worlds, self.bid_time, self.option_seed = name, int(worlds), float(bid_time), int(seed)
         self.seat, self.seed = 0, 0
         self.memory = AuctionMemory()
@@ -95,7 +104,11 @@ class PimcBot:
 
     def moment_seed(self, view, ask: str) -> int:
         """A seed of its own for each question of a game (R42: fresh worlds every time)."""
-        return (self.seed * 64 + len(view.played)) * 16 + len(view.auction) * 4 + ("bdkc".find(ask[0]) + 1)
+        return ((self.seed * 32 + len(view.played)) * 64 + len(view.auction)) * len(ASKS) + ASKS.index(ask)
+
+    def prefer(self, view) -> Optional[Callable[[Deal], bool]]:
+        """The worlds it prefers: for a defender, those that fit the declarer's bid (:func:`bidder_fits`)."""
+        return bidder_fits(view) if self.prefer_plausible else None
 
     def answer(self, request: Request) -> Any:
         self.memory.saw(request.ask, request.view, request.legal)
@@ -114,6 +127,7 @@ class PimcBot:
             seed=self.moment_seed(view, "discard"),
             budget=budget,
             known=known,
+            looks=self.bid_looks,
         )
         self.plan = valued.plan
         return self.plan.discard
@@ -192,7 +206,7 @@ class PimcBot:
         view, rules = request.view, request.rules
         bid, _ = bid_and_declarer(view)
         info = play_information(view, rules, self.memory)
-        worlds, exact = choose_worlds(info, self.worlds, self.moment_seed(view, "kontra"), bidder_fits(view))
+        worlds, exact = choose_worlds(info, self.worlds, self.moment_seed(view, "kontra"), self.prefer(view))
         played = list(info.played)
         seat = info.seat
         now = self.calls_so_far(view, rules)
@@ -230,7 +244,7 @@ class PimcBot:
         cards = alike_once(legal, view, play)
         if len(cards) == 1:
             return cards[0]
-        worlds, exact = choose_worlds(info, self.worlds, self.moment_seed(view, "card"), bidder_fits(view))
+        worlds, exact = choose_worlds(info, self.worlds, self.moment_seed(view, "card"), self.prefer(view))
         played = list(info.played)
         kontra = self.kontra(view, rules)
         sign = 1 if info.seat == 0 else -1
