@@ -90,44 +90,44 @@ def opened(deal: Deal, words: str, discard, rules=RULES) -> Game:
 
 def test_simple_lays_its_two_lowest_side_cards_keeping_aces_tens_and_marriages():
     twelve = hand("AT987.A9.KO.T87")
-    assert discard_for(twelve, parse_bid("red party"), HEARTS, RULES) == tuple(sorted(cards("A7 A8")))
+    assert discard_for(twelve, parse_bid("red party"), HEARTS, rules=RULES) == tuple(sorted(cards("A7 A8")))
 
 
 def test_simple_lays_from_the_shorter_suit_on_a_tie_of_rank():
     twelve = hand("AT98.7.AKU.987K")
-    assert discard_for(twelve, parse_bid("red party"), HEARTS, RULES) == tuple(sorted(cards("B7 A7")))
+    assert discard_for(twelve, parse_bid("red party"), HEARTS, rules=RULES) == tuple(sorted(cards("B7 A7")))
 
 
 def test_simple_counts_betli_danger_and_lays_the_dangerous_cards():
     twelve = hand("U987.U987.A7.K7")
     assert betli_danger(twelve) == cards("LA AK")
-    assert discard_for(twelve, parse_bid("betli"), None, RULES) == tuple(sorted(cards("LA AK")))
+    assert discard_for(twelve, parse_bid("betli"), None, rules=RULES) == tuple(sorted(cards("LA AK")))
 
 
 def test_simple_opens_ulti_with_a_long_strong_suit_holding_its_seven():
-    plan = plan_for(hand("A.ATK987.A9.U98"), EVERY_BID, RULES)
+    plan = plan_for(hand("A.ATK987.A9.U98"), EVERY_BID, rules=RULES)
     assert (str(plan.bid), plan.trump) == ("ulti", BELLS)
     assert plan.discard == tuple(sorted(cards("A8 L9")))
 
 
 def test_simple_opens_40_100_with_king_and_ober_of_a_long_suit():
-    plan = plan_for(hand("98.A.AKO98.AU98"), EVERY_BID, RULES)
+    plan = plan_for(hand("98.A.AKO98.AU98"), EVERY_BID, rules=RULES)
     assert (str(plan.bid), plan.trump) == ("40-100", LEAVES)
 
 
 def test_simple_opens_betli_with_a_weak_hand_of_low_cards():
-    plan = plan_for(hand("U987.U987.A7.K7"), EVERY_BID, RULES)
+    plan = plan_for(hand("U987.U987.A7.K7"), EVERY_BID, rules=RULES)
     assert str(plan.bid) == "betli" and plan.discard == tuple(sorted(cards("LA AK")))
 
 
 def test_simple_opens_the_party_in_its_best_trump_otherwise():
-    plan = plan_for(hand("K9.AT8.AO9.TU87"), EVERY_BID, RULES)
+    plan = plan_for(hand("K9.AT8.AO9.TU87"), EVERY_BID, rules=RULES)
     assert (str(plan.bid), plan.trump) == ("party", ACORNS)
 
 
 def test_simple_bids_only_what_the_rules_let_him_say():
     over_ulti = bid_order(rules=RULES).bids_over(parse_bid("ulti"))
-    plan = plan_for(hand("K9.AT8.AO9.TU87"), over_ulti, RULES)
+    plan = plan_for(hand("K9.AT8.AO9.TU87"), over_ulti, rules=RULES)
     assert plan.bid in over_ulti and plan.level == NONE
     assert plan.bid == over_ulti[0]  # nothing supported: the lowest legal bid
 
@@ -228,7 +228,9 @@ def test_simple_kontras_a_betli_with_a_long_suit_holding_its_seven_and_eight():
 
 def play(text_hand, legal, played, seat, words="party", trump=BELLS, declarer=0):
     played_pairs = [(who, parse_card(name)) for who, name in played]
-    return choose_card(hand(text_hand), cards(legal), played_pairs, seat, declarer, parse_bid(words), trump, RULES)
+    return choose_card(
+        hand(text_hand), cards(legal), played_pairs, seat, declarer, parse_bid(words), trump, rules=RULES
+    )
 
 
 def test_simple_leads_a_side_ace():
@@ -324,8 +326,8 @@ def test_worlds_keep_the_cards_a_defender_laid_with_the_declarer_or_the_talon():
     game, memories = robbed_game()
     view = game.view(1)
     assert auction_places(view, memories[1])[parse_card("L7")] == {0, TALON_PLACE}
-    told = play_information(view, RULES, memories[1])
-    blind = play_information(view, RULES, None)
+    told = play_information(view, memories[1], rules=RULES)
+    blind = play_information(view, None, rules=RULES)
     l7_l8 = hand_of(cards("L7 L8"))
     assert all(told.world(5, i).hands[2] & l7_l8 == 0 for i in range(200))
     assert any(blind.world(5, i).hands[2] & l7_l8 for i in range(200))  # what the auction adds
@@ -351,9 +353,9 @@ def test_the_declarer_about_to_lay_two_knows_what_he_gave_away():
 def test_under_rablo_the_defender_who_laid_the_talon_knows_it_and_the_declarer_does_not():
     game, memories = robbed_game("rablo", over_it=True)
     assert game.declarer == 2
-    knows = play_information(game.view(1), game.rules, memories[1])
+    knows = play_information(game.view(1), memories[1], rules=game.rules)
     assert all(knows.world(1, i).talon == hand_of(cards("L7 L8")) for i in range(50))
-    declarer = play_information(game.view(2), game.rules, memories[2])
+    declarer = play_information(game.view(2), memories[2], rules=game.rules)
     assert declarer.seat == 0 and declarer.count() == math.comb(22, 2) * math.comb(20, 10)
     assert len({declarer.world(1, i).talon for i in range(50)}) > 1
 
@@ -375,7 +377,7 @@ def test_worlds_from_a_seat_view_are_the_knowledge_module_s_own():
     for _ in range(4):
         game.play(next(cards_of(game.legal_cards())))
     for seat in range(3):
-        mine = play_information(game.view(seat), game.rules)
+        mine = play_information(game.view(seat), rules=game.rules)
         theirs = information_set(game.deal(), game.bid, game.trump, game.cards, (seat - 2) % 3, rules=game.rules)
         assert (mine.seat, mine.count(), mine.hand) == (theirs.seat, theirs.count(), theirs.hand)
 
@@ -384,10 +386,10 @@ def test_choose_worlds_counts_every_world_when_few_fit_and_prefers_those_accepte
     game, memories = robbed_game()
     for _ in range(27):
         game.play(next(cards_of(game.legal_cards())))
-    info = play_information(game.view(game.turn), game.rules, memories[game.turn])
+    info = play_information(game.view(game.turn), memories[game.turn], rules=game.rules)
     worlds, exact = choose_worlds(info, 100, 3)
     assert exact and len(worlds) == info.count() <= 100
-    big = play_information(robbed_game()[0].view(1), RULES)
+    big = play_information(robbed_game()[0].view(1), rules=RULES)
     worlds, exact = choose_worlds(big, 20, 3, accept=lambda deal: bool(deal.hands[0] & 1 << parse_card("AA")))
     assert not exact and len(worlds) == 20 and all(deal.hands[0] >> parse_card("AA") & 1 for deal in worlds)
 
@@ -478,7 +480,7 @@ def test_pimc_plays_the_best_card_on_every_world_once_few_are_left():
     view = game.view(seat)
     legal = tuple(cards_of(game.legal_cards()))
     chosen = bot.answer(Request("card", seat, view, legal, game.rules))
-    info = play_information(view, game.rules, memories[seat])
+    info = play_information(view, memories[seat], rules=game.rules)
     worlds, exact = choose_worlds(info, 600, 0)
     assert exact and len(worlds) > 1 and len(legal) > 1
     totals, _ = card_totals(info, list(legal), worlds)

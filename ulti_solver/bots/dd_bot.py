@@ -72,14 +72,14 @@ class DdBot:
         hands = game.auction.hands
         return Deal((hand, hands[(seat + 1) % 3], hands[(seat + 2) % 3]), talon)
 
-    def _best(self, game: Game, seat: int, hand: int, talon: Optional[int], bids: Sequence[Bid], rules: Rules):
+    def _best(self, game: Game, seat: int, hand: int, talon: Optional[int], bids: Sequence[Bid], *, rules: Rules):
         """The best plan for ``seat`` holding ``hand`` (12 cards, or 10 and the talon), and its total
         once the kontras it would meet are said (:func:`total_after_kontras`): the best :data:`TOP`
         by value, weighed again so."""
         found = best_bids(self._r5_deal(game, seat, hand, talon), rules=rules, top=TOP, bids=list(bids)).ranked
         weighed = []
         for order, cand in enumerate(found[:TOP]):
-            total = total_after_kontras(cand.deal, cand.bid, cand.trump, rules)
+            total = total_after_kontras(cand.deal, cand.bid, cand.trump, rules=rules)
             first, second = sorted(cand.discard) if cand.discard else (0, 1)  # the table lists pairs in card order
             weighed.append((total, -order, Plan((first, second), cand.bid, cand.trump, 0)))
         total, _, plan = max(weighed, key=lambda item: (item[0], item[1]))
@@ -87,7 +87,9 @@ class DdBot:
 
     def _discard(self, request: Request):
         view, rules = request.view, request.rules
-        self.plan, _ = self._best(_game(request), view.seat, view.hand, None, bids_to_say(view, rules), rules)
+        self.plan, _ = self._best(
+            _game(request), view.seat, view.hand, None, bids_to_say(view, rules=rules), rules=rules
+        )
         return self.plan.discard
 
     def _bid(self, request: Request):
@@ -101,14 +103,14 @@ class DdBot:
         talon = game.auction.talon
         if not over or talon is None:
             return PASS_WORD
-        passing = -_standing_total(game, standing[0], standing[1], rules) / 2
+        passing = -_standing_total(game, standing[0], standing[1], rules=rules) / 2
         options = []
         if PICK_UP_WORD in legal:
-            plan, total = self._best(game, view.seat, view.hand | talon, None, over, rules)
+            plan, total = self._best(game, view.seat, view.hand | talon, None, over, rules=rules)
             options.append((total, 1, PICK_UP_WORD, plan))
         bids_over = [b for b in legal if isinstance(b, Bid)]
         if bids_over:  # rablo: a bid over the talon as it lies
-            plan, total = self._best(game, view.seat, view.hand, talon, bids_over, rules)
+            plan, total = self._best(game, view.seat, view.hand, talon, bids_over, rules=rules)
             options.append((total, 0, plan.bid, plan))
         if not options:
             return PASS_WORD
@@ -136,7 +138,7 @@ class DdBot:
             totals = {t: value_total(game.deal(), bid, t, rules=rules) for t in NON_RED_TRUMPS}
             trump = max(NON_RED_TRUMPS, key=lambda t: (totals[t], -t))
             self.plan = Plan((0, 1), bid, trump, 0)
-            return totals[trump] < throw_in_total(bid, rules)
+            return totals[trump] < throw_in_total(bid, rules=rules)
         kontra = game.kontra()
         now = value_total(game.deal(), bid, game.trump, rules=rules, position=game.position, kontra=kontra)
         return now < concede(bid, game.trump, kontra=kontra, rules=rules).declarer_total
@@ -173,7 +175,7 @@ class DdBot:
         assert bid is not None and position is not None and view.declarer is not None
         values = card_values(game.deal(), bid, game.trump, position, rules=rules, kontra=game.kontra())
         best = best_cards(values, position)
-        return choose_card(view.hand, best, view.played, view.seat, view.declarer, bid, view.trump, rules)
+        return choose_card(view.hand, best, view.played, view.seat, view.declarer, bid, view.trump, rules=rules)
 
 
 def _game(request: Request) -> Game:
@@ -183,15 +185,15 @@ def _game(request: Request) -> Game:
     return game
 
 
-def _standing_total(game: Game, bidder: int, bid: Bid, rules: Rules) -> int:
+def _standing_total(game: Game, bidder: int, bid: Bid, *, rules: Rules) -> int:
     """The standing bid's total if it is played now (its bidder's ten cards and the talon lying,
     in his best trump), once the kontras are said."""
     hands, talon = game.auction.hands, game.auction.talon
     deal = Deal((hands[bidder], hands[(bidder + 1) % 3], hands[(bidder + 2) % 3]), talon)
-    return max(total_after_kontras(deal, bid, trump, rules) for trump in trumps_of(bid))
+    return max(total_after_kontras(deal, bid, trump, rules=rules) for trump in trumps_of(bid))
 
 
-def total_after_kontras(deal: Deal, bid: Bid, trump: Optional[int], rules: Rules) -> int:
+def total_after_kontras(deal: Deal, bid: Bid, trump: Optional[int], *, rules: Rules) -> int:
     """The declarer's total once R48's kontras are said by players who see every card: each
     defender says every kontra that lowers what he pays, then the declarer every rekontra that
     raises what he gets, each weighed alone from the first lead (no one goes further)."""

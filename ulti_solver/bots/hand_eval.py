@@ -174,7 +174,7 @@ def _lowest_first(cards: Sequence[Card], hand: Hand, trump_game: bool) -> List[C
     return sorted(cards, key=lambda c: (strength_of(c, trump_game), length(hand, card_suit(c)), c))
 
 
-def discard_for(hand12: Hand, bid: Bid, trump: Optional[Suit], rules: Rules) -> Tuple[Card, Card]:
+def discard_for(hand12: Hand, bid: Bid, trump: Optional[Suit], *, rules: Rules) -> Tuple[Card, Card]:
     """The two cards laid for ``bid`` in ``trump`` (the module), as a pair in card order."""
     cards = list(cards_of(hand12))
     if BETLI in bid.components:
@@ -186,7 +186,7 @@ def discard_for(hand12: Hand, bid: Bid, trump: Optional[Suit], rules: Rules) -> 
     else:
         chosen = []
         for relax in range(4):  # fewer and fewer cards kept back, until two are found
-            pool = [c for c in cards if c not in chosen and _may_lay(c, hand12, trump, rules, relax)]
+            pool = [c for c in cards if c not in chosen and _may_lay(c, hand12, trump, relax, rules=rules)]
             chosen += _lowest_first(pool, hand12, True)[: 2 - len(chosen)]
             if len(chosen) == 2:
                 break
@@ -194,7 +194,7 @@ def discard_for(hand12: Hand, bid: Bid, trump: Optional[Suit], rules: Rules) -> 
     return first, second
 
 
-def _may_lay(card: Card, hand: Hand, trump: Suit, rules: Rules, relax: int) -> bool:
+def _may_lay(card: Card, hand: Hand, trump: Suit, relax: int, *, rules: Rules) -> bool:
     """Whether a trump game may lay ``card``: never a trump (until the last resort), an ace or a
     ten (their points go to the defenders, R16; a ten may go under talon-to-declarer), nor half
     of a marriage (R15) -- each kept back less as ``relax`` grows."""
@@ -232,7 +232,7 @@ def trumps_of(bid: Bid) -> Tuple[Optional[Suit], ...]:
     return (HEARTS,) if bid.red else NON_RED_TRUMPS
 
 
-def plan_for(hand12: Hand, bids: Sequence[Bid], rules: Rules) -> Plan:
+def plan_for(hand12: Hand, bids: Sequence[Bid], *, rules: Rules) -> Plan:
     """The module's plan: the highest-ranked bid of ``bids`` the kept hand supports (the better
     trump on a tie), else the lowest of ``bids`` in its best trump."""
     order = {bid: index for index, bid in enumerate(bid_order(rules=rules).bids)}
@@ -240,7 +240,7 @@ def plan_for(hand12: Hand, bids: Sequence[Bid], rules: Rules) -> Plan:
     best: Optional[Tuple[tuple, Plan]] = None
     for bid in bids:
         for trump in trumps_of(bid):
-            discard = kept.setdefault((bid, trump), discard_for(hand12, bid, trump, rules))
+            discard = kept.setdefault((bid, trump), discard_for(hand12, bid, trump, rules=rules))
             hand = hand12 & ~((1 << discard[0]) | (1 << discard[1]))
             level = support(bid, trump, hand)
             if level == NONE:
@@ -253,7 +253,7 @@ def plan_for(hand12: Hand, bids: Sequence[Bid], rules: Rules) -> Plan:
     lowest = min(bids, key=lambda bid: order.get(bid, len(order)))
     trumps = trumps_of(lowest)
     trump = None if trumps == (None,) else best_trump(hand12, [t for t in trumps if t is not None])
-    return Plan(discard_for(hand12, lowest, trump, rules), lowest, trump, NONE)
+    return Plan(discard_for(hand12, lowest, trump, rules=rules), lowest, trump, NONE)
 
 
 def supported_bids(hand10: Hand, bids: Sequence[Bid]) -> List[Tuple[Bid, Optional[Suit]]]:

@@ -23,7 +23,7 @@ def standing_of(view) -> Optional[Tuple[int, Bid]]:
     return None
 
 
-def bids_to_say(view, rules: Rules) -> Tuple[Bid, ...]:
+def bids_to_say(view, *, rules: Rules) -> Tuple[Bid, ...]:
     """The bids the seat may say after laying two (R47): any at the opening, else those that
     beat the standing bid."""
     order = bid_order(rules=rules)
@@ -46,7 +46,7 @@ def is_throw_in(view) -> bool:
     return bid is not None and bid.components == {PARTY} and not bid.red and view.trump is None
 
 
-def throw_in_total(bid: Bid, rules: Rules) -> int:
+def throw_in_total(bid: Bid, *, rules: Rules) -> int:
     """What throwing the plain party in gives the declarer in all (R49): nothing under rablo (a
     void deal), else a conceded party (R39) priced by red's doubling, no trump being named."""
     if rules.book == RABLO_BOOK:

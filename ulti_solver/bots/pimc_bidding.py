@@ -114,7 +114,7 @@ def plausible(bid: Bid, trump: Optional[Suit], hand: Hand) -> bool:
     return True
 
 
-def _lowest_per_trump(bids: Sequence[Bid], rules: Rules) -> List[Tuple[Bid, Optional[Suit]]]:
+def _lowest_per_trump(bids: Sequence[Bid], *, rules: Rules) -> List[Tuple[Bid, Optional[Suit]]]:
     """The lowest bid of ``bids`` in each trump it may have (the steady candidates)."""
     order = {bid: index for index, bid in enumerate(bid_order(rules=rules).bids)}
     found: Dict[Optional[Suit], Bid] = {}
@@ -125,10 +125,10 @@ def _lowest_per_trump(bids: Sequence[Bid], rules: Rules) -> List[Tuple[Bid, Opti
     return [(bid, trump) for trump, bid in found.items()]
 
 
-def short_list(hand: Hand, bids: Sequence[Bid], rules: Rules, most: int) -> List[Tuple[Bid, Optional[Suit]]]:
+def short_list(hand: Hand, bids: Sequence[Bid], most: int, *, rules: Rules) -> List[Tuple[Bid, Optional[Suit]]]:
     """The (bid, trump) pairs worth valuing for ``hand`` (twelve cards: judged on the kept ten of
     each pair's discard; ten: as they are)."""
-    steady = _lowest_per_trump(bids, rules)
+    steady = _lowest_per_trump(bids, rules=rules)
     chosen = list(steady)
     others: List[Tuple[int, int, Bid, Optional[Suit]]] = []
     for bid in bids:
@@ -137,7 +137,7 @@ def short_list(hand: Hand, bids: Sequence[Bid], rules: Rules, most: int) -> List
                 continue
             kept = hand
             if hand.bit_count() == 12:
-                first, second = discard_for(hand, bid, trump, rules)
+                first, second = discard_for(hand, bid, trump, rules=rules)
                 kept = hand & ~((1 << first) | (1 << second))
             if plausible(bid, trump, kept):
                 others.append((support(bid, trump, kept), -len(others), bid, trump))
@@ -158,8 +158,8 @@ class Valued:
 def plan_on_worlds(
     hand12: Hand,
     bids: Sequence[Bid],
-    rules: Rules,
     *,
+    rules: Rules,
     seed: int,
     budget: int,
     known: Tuple[Hand, Hand] = (0, 0),
@@ -167,8 +167,8 @@ def plan_on_worlds(
 ) -> Valued:
     """The best plan of the short list for ``hand12`` by its mean on shared worlds (the module);
     ``known`` holds cards known to be in R5 seats 1 and 2 (what the auction showed)."""
-    pairs = short_list(hand12, bids, rules, MOST_CANDIDATES)
-    plans = [Plan(discard_for(hand12, bid, trump, rules), bid, trump, NONE) for bid, trump in pairs]
+    pairs = short_list(hand12, bids, MOST_CANDIDATES, rules=rules)
+    plans = [Plan(discard_for(hand12, bid, trump, rules=rules), bid, trump, NONE) for bid, trump in pairs]
     try:
         constraints = Constraints(hand12, seat1=known[0], seat2=known[1])
     except UltiInputError:  # what the auction showed does not fit: the plain worlds
@@ -207,8 +207,8 @@ def _pick_up_world(hand10: Hand, places: Mapping[Card, Places], seats: Tuple[int
 def pick_up_value(
     hand10: Hand,
     bids: Sequence[Bid],
-    rules: Rules,
     *,
+    rules: Rules,
     seat: int,
     places: Mapping[Card, Places],
     seed: int,
@@ -216,7 +216,7 @@ def pick_up_value(
 ) -> float:
     """The best mean total (S_1 + S_2) of the bids that beat the standing one, for table seat
     ``seat`` holding ``hand10`` before he sees the talon (the module)."""
-    pairs = short_list(hand10, bids, rules, MOST_PICK_UP_CANDIDATES)
+    pairs = short_list(hand10, bids, MOST_PICK_UP_CANDIDATES, rules=rules)
     if not pairs:
         return float("-inf")
     seats = (seat, (seat + 1) % 3, (seat + 2) % 3)
@@ -227,7 +227,7 @@ def pick_up_value(
         bid, trump = pairs[i]
         deals = []
         for world in worlds[start:end]:
-            deals.append(world.discard(*discard_for(world.hands[0], bid, trump, rules)))
+            deals.append(world.discard(*discard_for(world.hands[0], bid, trump, rules=rules)))
         return world_totals(deals, bid, trump, rules=rules)
 
     totals = race(count, len(pairs), value, sign=1, looks=PICK_UP_LOOKS, budget=budget)

@@ -122,8 +122,8 @@ class PimcBot:
         budget = int(self.bid_time * SOLVES_PER_SECOND)
         valued = plan_on_worlds(
             view.hand,
-            bids_to_say(view, rules),
-            rules,
+            bids_to_say(view, rules=rules),
+            rules=rules,
             seed=self.moment_seed(view, "discard"),
             budget=budget,
             known=known,
@@ -143,7 +143,7 @@ class PimcBot:
         best = pick_up_value(
             view.hand,
             over,
-            request.rules,
+            rules=request.rules,
             seat=view.seat,
             places=auction_places(view, self.memory),
             seed=self.moment_seed(view, "bid"),
@@ -166,8 +166,8 @@ class PimcBot:
         if is_throw_in(view):
             return self._throw_in(request)
         bid, _ = bid_and_declarer(view)
-        kontra = self.kontra(view, rules)
-        info = play_information(view, rules, self.memory)
+        kontra = self.kontra(view, rules=rules)
+        info = play_information(view, self.memory, rules=rules)
         worlds, _ = choose_worlds(info, self.worlds, self.moment_seed(view, "concede"))
         totals = world_totals(worlds, bid, view.trump, rules=rules, played=list(info.played), kontra=kontra)
         return mean(totals) < concede(bid, view.trump, kontra=kontra, rules=rules).declarer_total
@@ -177,39 +177,39 @@ class PimcBot:
         view, rules = request.view, request.rules
         bid, _ = bid_and_declarer(view)
         trumps = list(NON_RED_TRUMPS)
-        info = play_information(view, rules, self.memory, trump=trumps[0])
+        info = play_information(view, self.memory, rules=rules, trump=trumps[0])
         worlds, _ = choose_worlds(info, self.worlds, self.moment_seed(view, "concede"))
         means = {t: mean(world_totals(worlds, bid, t, rules=rules)) for t in trumps}
         trump = self.plan.trump if self.plan is not None else None
         if trump not in means:
             trump = max(trumps, key=lambda t: (means[t], -t))
             self.plan = Plan((0, 1), bid, trump, 0)
-        return means[trump] < throw_in_total(bid, rules)
+        return means[trump] < throw_in_total(bid, rules=rules)
 
     # -- kontras (R36-R39, R48) --------------------------------------------------------------------
 
     @staticmethod
-    def calls_so_far(view, rules) -> KontraCalls:
+    def calls_so_far(view, *, rules) -> KontraCalls:
         """The kontras said so far (R48), as the referee keeps them."""
         calls = KontraCalls(*bid_and_declarer(view), rules=rules)
         for call in view.kontras:
             calls.say(call)
         return calls
 
-    def kontra(self, view, rules) -> Kontra:
+    def kontra(self, view, *, rules) -> Kontra:
         """The levels said so far (R38), as the search prices them."""
-        return self.calls_so_far(view, rules).levels() if view.kontras else Kontra()
+        return self.calls_so_far(view, rules=rules).levels() if view.kontras else Kontra()
 
     def _kontra(self, request: Request):
         from ..analysis.kontra_advice import twice_share
 
         view, rules = request.view, request.rules
         bid, _ = bid_and_declarer(view)
-        info = play_information(view, rules, self.memory)
+        info = play_information(view, self.memory, rules=rules)
         worlds, exact = choose_worlds(info, self.worlds, self.moment_seed(view, "kontra"), self.prefer(view))
         played = list(info.played)
         seat = info.seat
-        now = self.calls_so_far(view, rules)
+        now = self.calls_so_far(view, rules=rules)
         options = [now.levels()]
         for call in request.legal:
             after = now.copy()
@@ -239,14 +239,14 @@ class PimcBot:
         if len(legal) == 1:
             return legal[0]
         bid, declarer = bid_and_declarer(view)
-        info = play_information(view, rules, self.memory)
+        info = play_information(view, self.memory, rules=rules)
         play = PlayRules.for_game(bid, view.trump, rules=rules)
         cards = alike_once(legal, view, play)
         if len(cards) == 1:
             return cards[0]
         worlds, exact = choose_worlds(info, self.worlds, self.moment_seed(view, "card"), self.prefer(view))
         played = list(info.played)
-        kontra = self.kontra(view, rules)
+        kontra = self.kontra(view, rules=rules)
         sign = 1 if info.seat == 0 else -1
 
         def value(i: int, start: int, end: int) -> List[int]:
@@ -260,7 +260,7 @@ class PimcBot:
         best = [cards[i] for i in leaders(totals, sign)]
         if len(best) == 1:
             return best[0]
-        return choose_card(view.hand, best, view.played, view.seat, declarer, bid, view.trump, rules)
+        return choose_card(view.hand, best, view.played, view.seat, declarer, bid, view.trump, rules=rules)
 
 
 def bidder_fits(view) -> Optional[Callable[[Deal], bool]]:

@@ -173,7 +173,7 @@ def build_information(
     return info
 
 
-def play_information(view, rules: Rules, memory: Optional[AuctionMemory] = None, trump="as named") -> InformationSet:
+def play_information(view, memory: Optional[AuctionMemory] = None, *, rules: Rules, trump="as named") -> InformationSet:
     """What table seat ``view.seat`` knows in the play (or just before it: the worlds of the
     declarer's concession and the kontras), as an information set in R5 seats.  ``trump`` stands
     in for one not named yet (the throw-in is decided before it)."""

@@ -105,7 +105,7 @@ class SimpleBot:
 
     def _discard(self, request: Request):
         view = request.view
-        self.plan = plan_for(view.hand, bids_to_say(view, request.rules), request.rules)
+        self.plan = plan_for(view.hand, bids_to_say(view, rules=request.rules), rules=request.rules)
         return self.plan.discard
 
     def _bid(self, request: Request):
@@ -161,5 +161,5 @@ class SimpleBot:
         view = request.view
         bid, declarer = bid_and_declarer(view)
         return choose_card(
-            view.hand, list(request.legal), view.played, view.seat, declarer, bid, view.trump, request.rules
+            view.hand, list(request.legal), view.played, view.seat, declarer, bid, view.trump, rules=request.rules
         )

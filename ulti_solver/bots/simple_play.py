@@ -74,6 +74,7 @@ def choose_card(
     declarer: int,
     bid: Bid,
     trump: Optional[int],
+    *,
     rules: Rules,
 ) -> Card:
     """The card the rules of the module play: one of ``legal``."""
