@@ -212,7 +212,7 @@ def _forfeited(game: Game, forfeit: Forfeit) -> PlayedGame:
         game.concede()
         return PlayedGame(game, game.result().by_seat, forfeit)
     bid = game.bid or game.auction.standing_bid or Bid(frozenset({PARTY}))
-    rules = game.rules if game.trump is not None else _uncoloured(game.rules)
+    rules = game.rules if game.trump is not None else _uncoloured(rules=game.rules)
     kontra = game.kontra() if game.bid is not None else None
     pays = -min(concede(bid, game.trump, kontra=kontra, rules=rules).by_defender)
     by_seat = [pays, pays, pays]
@@ -220,7 +220,7 @@ def _forfeited(game: Game, forfeit: Forfeit) -> PlayedGame:
     return PlayedGame(game, (by_seat[0], by_seat[1], by_seat[2]), forfeit)
 
 
-def _uncoloured(rules: Rules) -> Rules:
+def _uncoloured(*, rules: Rules) -> Rules:
     """Without a trump named, suit-values has no colour: red's doubling prices (as R49's throw-in)."""
     return replace(rules, switches=tuple(s for s in rules.switches if s != SUIT_VALUES))
 
