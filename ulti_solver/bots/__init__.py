@@ -18,7 +18,10 @@ from typing import Callable, Dict, Tuple
 from ..errors import excerpt
 from ..i18n import L_, N_
 from .base import ASKS, Bot, BotError, Request
+from .dd_bot import DdBot
+from .pimc_bot import DEFAULT_BID_TIME, DEFAULT_WORLDS, PimcBot
 from .random_bot import RandomBot
+from .simple_bot import SimpleBot
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,23 @@ class BotKind:
 #: Every kind of bot by name, in the order the help lists them.
 BOT_KINDS: Dict[str, BotKind] = {
     "random": BotKind("random", N_("a legal action at random"), RandomBot),
+    "simple": BotKind("simple", N_("rules of thumb a club player uses, no search"), SimpleBot),
+    "pimc": BotKind(
+        "pimc",
+        N_("single-dummy choices (R43): each decision valued double dummy on worlds its seat cannot tell apart"),
+        PimcBot,
+        {
+            "worlds": BotOption(int, DEFAULT_WORLDS, N_("worlds per card and kontra decision")),
+            "bid-time": BotOption(float, DEFAULT_BID_TIME, N_("seconds of bidding per plan, counted in searches")),
+            "seed": BotOption(int, 0, N_("a seed of its own, beside the game's")),
+        },
+    ),
+    "dd": BotKind(
+        "dd",
+        N_("sees every card and plays double dummy: a reference ceiling above any fair player"),
+        DdBot,
+        fair=False,
+    ),
 }
 
 
