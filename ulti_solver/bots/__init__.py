@@ -127,5 +127,4 @@ __all__ = [
     "Request",
     "make_bot",
     "parse_spec",
-    "register",
 ]
