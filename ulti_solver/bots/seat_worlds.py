@@ -31,6 +31,7 @@ from typing import Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence,
 from ..cards import BB_ALL, Card, Hand, card_name, cards_of
 from ..deal import Deal
 from ..game.actions import PICK_UP
+from ..i18n import L_
 from ..knowledge import TALON, InformationSet, KnowledgeError
 from ..knowledge.checking import check_known_fact, check_known_plays
 from ..knowledge.facts import Fact, Lacks
@@ -169,7 +170,7 @@ def build_information(
         space,
     )
     if space.count() == 0:
-        raise KnowledgeError("no world fits")
+        raise KnowledgeError(L_("no world fits what this seat knows (R42)"))
     return info
 
 
