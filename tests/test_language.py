@@ -393,6 +393,9 @@ READ_WORDS = {
     "classic",
     "rablo",
     "seed",
+    "random",  # the bots' SPECs (ulti game --bot, ulti match --bot)
+    "simple",
+    "pimc",
     *COMMANDS,
 }
 #: A word with a Hungarian accent is Hungarian (rablóulti), whatever text brought it.

@@ -114,7 +114,7 @@ def _you_header(you: int, seed: Optional[int], players) -> str:
     )
     said = _("You play table seat {seat} against {others}.").format(seat=you, others=others)
     if seed is not None:
-        said += " " + _("The deal: --seed {seed}.").format(seed=seed)
+        said += "\n" + _("The deal: --seed {seed}.").format(seed=seed)  # a line of its own: 100 columns
     return said
 
 
