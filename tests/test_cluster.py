@@ -244,15 +244,20 @@ def _kill_after_two_chunks(argv, scheduler, client):
     """Start the command line ``argv``, let it finish two chunks on the cluster, then kill the
     scheduler: the run's (exit status, stdout, stderr)."""
 
-    def _chunks_done(dask_scheduler) -> int:  # nested: sent by value to a scheduler that cannot import the tests
-        log = dask_scheduler.transition_log
-        return sum(1 for entry in log if "_run_chunk" in str(entry[0]) and entry[2] == "memory")
+    def _chunks_done(dask_scheduler) -> tuple:  # nested: sent by value to a scheduler that cannot import the tests
+        log = [entry for entry in dask_scheduler.transition_log if "_run_chunk" in str(entry[0])]
+        finished = sum(1 for entry in log if entry[2] == "memory")
+        # A chunk the client has taken in is released or forgotten; on a loaded machine two chunks
+        # can be done on the workers while the client has none of them yet (and nothing printed).
+        taken = sum(1 for entry in log if entry[1] == "memory" and entry[2] in ("released", "forgotten"))
+        return finished, taken
 
     run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         deadline = time.monotonic() + 120
         while run.poll() is None and time.monotonic() < deadline:
-            if client.run_on_scheduler(_chunks_done) >= 2:
+            finished, taken = client.run_on_scheduler(_chunks_done)
+            if finished >= 2 and taken >= 1:
                 break
             time.sleep(0.05)
         assert run.poll() is None, "the run ended before the scheduler could be killed"
