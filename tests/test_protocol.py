@@ -342,3 +342,16 @@ def test_make_bot_reads_cmd_into_an_engine_and_refuses_an_empty_one():
         bot.close()
     with pytest.raises(BotError):
         make_bot("cmd:")
+
+
+def test_an_outside_engine_plays_a_duplicate_match_and_its_forfeits_are_counted(ulti_json):
+    """INTERFACE.md "Bots and matches": an engine written from docs/protocol.md alone plays
+    through ulti match; one that crashes loses those games by concession, and the match goes on."""
+    rows = ulti_json("match", "--bot", engine("--random"), "--bot", "random", "--deals", "1", "--seed", "5", "--json")
+    bots = [row for row in rows if "bot" in row]
+    assert len(bots) == 2 and all(row["deals"] == 1 for row in bots)
+    assert bots[0]["forfeits"] == 0 and sum(row["mean"] for row in bots) == pytest.approx(0)
+    crashing = engine("--crash-after", "3")
+    rows = ulti_json("match", "--bot", crashing, "--bot", "random", "--deals", "1", "--seed", "5", "--json")
+    (engine_row,) = [row for row in rows if row.get("bot") == crashing]
+    assert engine_row["deals"] == 1 and engine_row["forfeits"] > 0
