@@ -570,16 +570,23 @@ def checked_game(deal: Deal, specs, book: str, seed: int):
     return played
 
 
-@pytest.mark.parametrize("book", BOOKS)
-@pytest.mark.parametrize("kind", list(KINDS))
+def kinds_and_books():
+    """Every kind under every rulebook; the searching kinds under classic and tournament wait for
+    the slow run (the fast one keeps ultiblog and rablo, the two most unlike)."""
+    for kind in KINDS:
+        for book in BOOKS:
+            slow = kind in ("pimc", "dd") and book in ("classic", "tournament")
+            yield pytest.param(kind, book, id=f"{kind}-{book}", marks=pytest.mark.slow if slow else ())
+
+
+@pytest.mark.parametrize("kind, book", list(kinds_and_books()))
 def test_three_bots_of_a_kind_finish_games_answering_only_legal_answers(kind, book):
     spec, games = KINDS[kind]
     for index in range(games):
         checked_game(deal_of(index), [spec] * 3, book, index)
 
 
-@pytest.mark.parametrize("book", BOOKS)
-@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize("kind, book", list(kinds_and_books()))
 def test_a_bot_answers_legally_among_random_players(kind, book):
     """Random players bid anything, under rablo over the talon as it lies, and kontra at random."""
     spec, games = KINDS[kind]
@@ -589,7 +596,9 @@ def test_a_bot_answers_legally_among_random_players(kind, book):
         checked_game(deal_of(10 + index), specs, book, index)
 
 
-@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize(
+    "kind", [pytest.param(kind, marks=pytest.mark.slow) if kind == "dd" else kind for kind in KINDS]
+)
 def test_the_same_seed_gives_the_same_game(kind):
     first, second = (checked_game(deal_of(3), [KINDS[kind][0]] * 3, "ultiblog", 7) for _ in range(2))
     assert game_json(first.game) == game_json(second.game)
@@ -617,9 +626,9 @@ def test_simple_beats_random_in_duplicate():
 
 
 def test_pimc_beats_random_in_duplicate():
-    """Even on two worlds a card and the least bidding, on 12 deals: +2898 a deal, stderr 470
-    (3 s of CPU); at its defaults on 30 deals under the slow mark."""
-    mean, stderr = duplicate("pimc:worlds=2,bid-time=0.02", "random", 12)
+    """Even on two worlds a card and the least bidding, on 5 fixed deals (about 1 s of CPU);
+    at its defaults on 30 deals under the slow mark."""
+    mean, stderr = duplicate("pimc:worlds=2,bid-time=0.02", "random", 5)
     assert mean > 3 * stderr > 0
 
 
