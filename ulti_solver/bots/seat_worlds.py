@@ -28,19 +28,14 @@ from __future__ import annotations
 
 from typing import Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
-from ..cards import BB_ALL, Card, Hand, card_name, cards_of
+from ..cards import Card, Hand, card_name, cards_of
 from ..deal import Deal
 from ..game.actions import PICK_UP
-from ..i18n import L_
 from ..knowledge import TALON, InformationSet, KnowledgeError
-from ..knowledge.checking import check_known_fact, check_known_plays
 from ..knowledge.facts import Fact, Lacks
-from ..knowledge.inference import revealed
-from ..knowledge.marriages import marriage_facts
-from ..knowledge.placing import FactCompiler
 from ..knowledge.table import read_table
-from ..knowledge.worlds import WorldSpace
-from ..play import DECLARER, PlayRules
+from ..knowledge.view import build_information_set
+from ..play import PlayRules
 from ..variants import Rules
 
 #: ``choose_worlds`` draws at most this many worlds for each one it keeps, and gives up preferring
@@ -131,47 +126,19 @@ def build_information(
 ) -> InformationSet:
     """The information set of R5 seat ``seat`` (as the knowledge module builds it) with the
     auction's places as facts; the talon a hole whenever the seat does not know it."""
-    play = PlayRules.for_game(bid, trump, rules=rules)
-    table = read_table(list(played), play)
-    known = {seat: hand}
-    if shown is not None:
-        known[DECLARER] = shown
-    check_known_plays(table, play, known)
-    gone = sum(1 << card for card in table.cards)
-    unseen = BB_ALL & ~(hand | (talon or 0) | (shown or 0) | gone)
-    holes = tuple(s for s in range(3) if s not in known) + ((TALON,) if talon is None else ())
-    sizes = tuple(2 if hole == TALON else 10 - table.count_by(hole) for hole in holes)
-    facts = marriage_facts(announced, bid, trump) + revealed(table, play)
-    facts += auction_facts(places, declarer, holes, unseen)
-    compiler = FactCompiler(table, unseen, holes, lambda card: "")
-    kept = []
-    for fact in facts:
-        if fact.seat in known:
-            if not isinstance(fact, Lacks):
-                check_known_fact(fact, known[fact.seat])
-            continue
-        kept.append(fact)
-        compiler.add(fact)
-    space = WorldSpace(sizes, compiler.allowed, compiler.apart)
-    info = InformationSet(
+    table = read_table(list(played), PlayRules.for_game(bid, trump, rules=rules))
+    return build_information_set(
         seat,
         bid,
         trump,
-        rules,
-        table,
-        hand,
-        talon,
-        shown,
-        dict(announced),
-        tuple(kept),
-        tuple(compiler.used),
-        holes,
-        sizes,
-        space,
+        rules=rules,
+        table=table,
+        hand=hand,
+        talon=talon,
+        shown=shown,
+        announced=announced,
+        more_facts=lambda holes, unseen: auction_facts(places, declarer, holes, unseen),
     )
-    if space.count() == 0:
-        raise KnowledgeError(L_("no world fits what this seat knows (R42)"))
-    return info
 
 
 def play_information(view, memory: Optional[AuctionMemory] = None, *, rules: Rules, trump="as named") -> InformationSet:

@@ -18,7 +18,7 @@ that no world fits is an error naming the facts that clash.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from ..bids import Bid
 from ..cards import BB_ALL, Card, Hand, format_hand
@@ -184,7 +184,7 @@ def information_set(
     talon = deal.talon if seat == DECLARER else None
     shown = deal.hands[DECLARER] if bid.open and seat != DECLARER and table.first_trick_done else None
     announced = announced_in_deal(deal, bid, trump, table.first_trick_done)
-    return _build(
+    return build_information_set(
         seat, bid, trump, rules=rules, table=table, hand=deal.hands[seat], talon=talon, shown=shown, announced=announced
     )
 
@@ -246,10 +246,12 @@ def information_set_from_hand(
         )
     check_cards_are_theirs(table, seat, hand, talon, shown)
     announced = check_announcements(marriages, bid, trump)
-    return _build(seat, bid, trump, rules=rules, table=table, hand=hand, talon=talon, shown=shown, announced=announced)
+    return build_information_set(
+        seat, bid, trump, rules=rules, table=table, hand=hand, talon=talon, shown=shown, announced=announced
+    )
 
 
-def _build(
+def build_information_set(
     seat: int,
     bid: Bid,
     trump: Optional[int],
@@ -260,7 +262,12 @@ def _build(
     talon: Optional[Hand],
     shown: Optional[Hand],
     announced: Mapping[int, FrozenSet[int]],
+    more_facts: Optional[Callable[[Tuple[int, ...], Hand], List[Fact]]] = None,
 ) -> InformationSet:
+    """The information set of these cards seen and this play; ``more_facts(holes, unseen)`` adds
+    what else the seat knows (a whole game's auction: :mod:`ulti_solver.bots.seat_worlds`).
+    The talon is a hole whenever the seat does not know it (a defender; under rablo a declarer
+    who bid over the talon as it lay)."""
     play = PlayRules.for_game(bid, trump, rules=rules)
     known = {seat: hand}
     if shown is not None:
@@ -268,7 +275,7 @@ def _build(
     check_known_plays(table, play, known)
     played = sum(1 << card for card in table.cards)
     unseen = BB_ALL & ~(hand | (talon or 0) | (shown or 0) | played)
-    holes = tuple(s for s in range(3) if s not in known) + ((TALON,) if seat != DECLARER else ())
+    holes = tuple(s for s in range(3) if s not in known) + ((TALON,) if talon is None else ())
     sizes = tuple(2 if hole == TALON else 10 - table.count_by(hole) for hole in holes)
 
     def seen_where(card: Card):
@@ -284,6 +291,8 @@ def _build(
         )
 
     facts = marriage_facts(announced, bid, trump) + revealed(table, play)
+    if more_facts is not None:
+        facts += more_facts(holes, unseen)
     compiler = FactCompiler(table, unseen, holes, seen_where)
     kept = []
     for fact in facts:
