@@ -353,6 +353,7 @@ def test_r38_a_kontra_on_every_candidate_that_has_the_part():
 # -- The command ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # seconds: the fast run stays under its 90 s
 def test_ulti_bid_json_carries_every_interface_field(ulti_json):
     rows = ulti_json("bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "30", "--top", "3", "--json")
     assert len(rows) == 3 and [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
@@ -369,6 +370,7 @@ def test_ulti_bid_json_is_the_same_with_one_or_two_workers(ulti):
     assert ulti(*args, "-j", "1", exit_code=0).stdout == ulti(*args, "-j", "2", exit_code=0).stdout
 
 
+@pytest.mark.slow  # seconds: the fast run stays under its 90 s
 def test_ulti_bid_prints_its_table_and_says_how_sure_it_is(ulti):
     text = ulti("bid", "T8.AT7.TO9.AU87", "--bid", "party", "--samples", "30", "-q", exit_code=0).stdout
     assert "rank  discard" in text and "fresh worlds" in text

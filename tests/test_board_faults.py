@@ -51,6 +51,7 @@ def test_json_nested_too_deeply_is_a_400_as_on_the_command_line(path, body, word
     assert "internal error" not in capfd.readouterr().err
 
 
+@pytest.mark.slow  # seconds: the fast run stays under its 90 s
 def test_a_client_that_goes_away_mid_request_is_no_internal_error(capfd):
     with running(make_app()) as url:
         with socket.create_connection(host_port(url), timeout=10) as gone:
@@ -67,6 +68,7 @@ def test_a_client_that_goes_away_mid_request_is_no_internal_error(capfd):
 # -- Item 17: slow-header connections --------------------------------------------------------------
 
 
+@pytest.mark.slow  # seconds: the fast run stays under its 90 s
 def test_slow_header_connections_are_dropped_and_others_are_served():
     """80 connections that send their headers a byte at a time held the board's 64 places and it
     answered 503 to everyone; with a deadline for a request's head they are closed and it serves."""

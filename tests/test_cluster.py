@@ -270,6 +270,7 @@ def _kill_after_two_chunks(argv, scheduler, client):
     return run.returncode, out, err
 
 
+@pytest.mark.slow  # seconds: the fast run stays under its 90 s
 def test_a_lost_scheduler_ends_simulate_with_the_samples_solved_so_far(doomed_scheduler, ulti_process, ulti_argv):
     address, scheduler, client = doomed_scheduler
     args = ["simulate", HAND, "--talon", "LU,A8", "--bid", "party", "--samples", "100000", "--seed", "3", "--json"]
@@ -287,6 +288,7 @@ def test_a_lost_scheduler_ends_simulate_with_the_samples_solved_so_far(doomed_sc
     assert here.stdout == out
 
 
+@pytest.mark.slow  # seconds: the fast run stays under its 90 s
 def test_a_lost_scheduler_ends_batch_with_the_lines_printed_and_how_far_it_got(doomed_scheduler, tmp_path, ulti_argv):
     address, scheduler, client = doomed_scheduler
     deals = [line for line in (ROOT / "examples" / "batch.txt").read_text().splitlines() if line and line[0] != "#"]

@@ -162,7 +162,7 @@ def test_a_random_engine_plays_against_our_bots_in_words(ulti):
 @pytest.mark.parametrize(
     "option, ask, why",
     [
-        ("--late-after", "bid", "no answer within 1 s"),
+        pytest.param("--late-after", "bid", "no answer within 1 s", marks=pytest.mark.slow),
         ("--crash-after", "bid", "exit status 3: engine_example: stopping as told"),
         ("--illegal-after", "bid", "is not a legal answer to bid"),
     ],
@@ -198,6 +198,7 @@ def test_the_forfeit_is_said_in_words_and_the_game_stops_there(ulti):
     assert "The payment: table seat 0 -4, table seat 1 +2, table seat 2 +2 (R50)." in out
 
 
+@pytest.mark.slow  # seconds: the fast run stays under its 90 s
 def test_an_engine_that_stopped_or_was_late_is_started_again_for_the_next_game():
     for option in ("--crash-after", "--late-after"):
         bot = EngineBot(shlex.join([sys.executable, str(ENGINE), option, "1"]), timeout=1.0)
