@@ -34,10 +34,10 @@ from ..cards import cards_of
 from ..deal import Deal
 from ..game.actions import BID, PASS, PICK_UP, AuctionAction
 from ..game.breach import GameRuleError
-from ..game.referee import AUCTION, PLAY, THROW_IN, TRUMP, Game
+from ..game.referee import AUCTION, PLAY, THROW_IN, TRUMP, Game, uncoloured
 from ..game.view import SeatView
 from ..settlement import concede
-from ..variants import DEFAULT_RULES, SUIT_VALUES, Rules
+from ..variants import DEFAULT_RULES, Rules
 from .base import Bot, Request
 
 PICK_UP_WORD, PASS_WORD = "pick-up", "pass"
@@ -245,17 +245,12 @@ def _forfeited(game: Game, forfeit: Forfeit) -> PlayedGame:
         game.concede()
         return PlayedGame(game, game.result().by_seat, forfeit)
     bid = game.bid or game.auction.standing_bid or Bid(frozenset({PARTY}))
-    rules = game.rules if game.trump is not None else _uncoloured(rules=game.rules)
+    rules = game.rules if game.trump is not None else uncoloured(rules=game.rules)
     kontra = game.kontra() if game.bid is not None else None
     pays = -min(concede(bid, game.trump, kontra=kontra, rules=rules).by_defender)
     by_seat = [pays, pays, pays]
     by_seat[forfeit.seat] = -2 * pays
     return PlayedGame(game, (by_seat[0], by_seat[1], by_seat[2]), forfeit)
-
-
-def _uncoloured(*, rules: Rules) -> Rules:
-    """Without a trump named, suit-values has no colour: red's doubling prices (as R49's throw-in)."""
-    return replace(rules, switches=tuple(s for s in rules.switches if s != SUIT_VALUES))
 
 
 def _declarer(game: Game) -> int:

@@ -80,6 +80,13 @@ class GameResult:
         return data
 
 
+def uncoloured(*, rules: Rules) -> Rules:
+    """The rules that price a trump bid whose trump was never named (thrown in, conceded or
+    forfeited before naming it): suit-values prices by the trump, so without it red's doubling
+    does, as the auction offered the throw-in (:class:`~.auction.ThrowIn`)."""
+    return replace(rules, switches=tuple(s for s in rules.switches if s != SUIT_VALUES))
+
+
 def result_by_seat(settlement: Settlement, declarer: int) -> Tuple[int, int, int]:
     """R50: the declarer receives S_1 + S_2 and the defender who is R5 seat k pays S_k."""
     seats = [0, 0, 0]
@@ -103,7 +110,10 @@ class Game:
         self.trump_named = False
         self.kontras: Optional[KontraCalls] = None
         self.cards: List[Card] = []
+        #: The R5 seat that played each card (R8, R13: the winner of a trick leads the next).
+        self.played_by: List[int] = []
         self.position: Optional[Position] = None
+        self._deal: Optional[Deal] = None
         self.conceded_at: Optional[int] = None
 
     # -- where the game stands -----------------------------------------------------------------
@@ -149,18 +159,16 @@ class Game:
         return PlayRules.for_game(self.bid, self.trump, rules=self.rules)
 
     def deal(self) -> Deal:
-        """The deal the play starts from, in R5 seats with the talon lying (R45, R46)."""
+        """The deal the play starts from, in R5 seats with the talon lying (R45, R46); fixed once
+        the auction ends, so it is made once."""
         assert self.end is not None
-        return self.end.deal()
+        if self._deal is None:
+            self._deal = self.end.deal()
+        return self._deal
 
     def movers(self) -> List[int]:
         """The R5 seat that played each card so far, in order (R8, R13: the winner leads)."""
-        assert self.end is not None
-        position, seats = start_of_play(self.deal()), []
-        for card in self.cards:
-            seats.append(position.to_move)
-            position = position.after(card, self.play_rules)
-        return seats
+        return list(self.played_by)
 
     def view(self, seat: int) -> SeatView:
         """What table seat ``seat`` knows now (R40, R46): :mod:`.view`."""
@@ -311,19 +319,30 @@ class Game:
                 L_("card {number} ({card}): no card is played now", number=index, card=card_label(card)),
                 "R8",
             )
+        position, play = self.position, self.play_rules
+        assert position is not None
+        if not 0 <= card < 32 or not (position.legal(play) >> card) & 1:
+            raise self._refused_card(card, index)
+        self.played_by.append(position.to_move)
+        self.position = position.after(card, play)
+        self.cards.append(card)
+
+    def _refused_card(self, card: Card, index: int) -> GameRuleError:
+        """Why R6-R12 refuse ``card``: replayed from the lead, so that the message numbers the
+        card as the game does (only a refused card pays for the replay)."""
         assert self.position is not None
-        try:  # from the lead, so that the message numbers the card as the game does (30 cards: cheap)
-            position = replay(self.deal(), self.play_rules, self.cards + [card])
+        try:
+            replay(self.deal(), self.play_rules, self.cards + [card])
         except PlayError as exc:
-            rule = play_rule(self.position, card, self.play_rules)
             message = L_(
                 "{problem} (seats counted from the declarer, table seat {seat}: R45)",
                 problem=exc.args[0],
                 seat=self.declarer,
             )
-            raise GameRuleError(message, part="play", index=index, rule=rule) from None
-        self.position = position
-        self.cards.append(card)
+            return GameRuleError(
+                message, part="play", index=index, rule=play_rule(self.position, card, self.play_rules)
+            )
+        raise AssertionError(f"replay took {card_label(card)}, which the position refused")
 
     def concede(self) -> None:
         """R39: the declarer gives the game up, at any moment of the play."""
@@ -341,12 +360,6 @@ class Game:
             rule=rule,
         )
 
-    def _rules_without_trump(self) -> Rules:
-        """The rules that price a trump bid whose trump was never named (thrown in, or conceded
-        before naming it): suit-values prices by the trump, so without it red's doubling does,
-        as the auction offered the throw-in (:class:`~.auction.ThrowIn`)."""
-        return replace(self.rules, switches=tuple(s for s in self.rules.switches if s != SUIT_VALUES))
-
     # -- the end --------------------------------------------------------------------------------
 
     def result(self) -> GameResult:
@@ -361,10 +374,10 @@ class Game:
             assert end.throw_in is not None
             if end.throw_in.void:
                 return GameResult((0, 0, 0), None, thrown_in=True)
-            settlement = concede(end.bid, None, rules=self._rules_without_trump())
+            settlement = concede(end.bid, None, rules=uncoloured(rules=self.rules))
             return GameResult(result_by_seat(settlement, end.declarer), settlement, thrown_in=True)
         if self.conceded_at is not None:
-            rules = self.rules if self.trump is not None or not end.bid.has_trump else self._rules_without_trump()
+            rules = self.rules if self.trump is not None or not end.bid.has_trump else uncoloured(rules=self.rules)
             settlement = concede(end.bid, self.trump, kontra=self.kontra(), rules=rules)
         else:
             assert self.position is not None
