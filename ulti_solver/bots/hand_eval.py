@@ -225,6 +225,16 @@ class Plan:
     level: int
 
 
+def planned_trump(plan: Optional[Plan], hand: Hand, legal: Sequence[Optional[Suit]]) -> Optional[Suit]:
+    """The trump to name (R29): the one planned with the bid, if it may be named; none for a bid
+    without trump; else the best suit of the hand among those allowed."""
+    if plan is not None and plan.trump in legal:
+        return plan.trump
+    if tuple(legal) == (None,):
+        return None
+    return best_trump(hand, [suit for suit in legal if suit is not None])
+
+
 def trumps_of(bid: Bid) -> Tuple[Optional[Suit], ...]:
     """The trumps a bid may be played in (R28, R29)."""
     if not bid.has_trump:

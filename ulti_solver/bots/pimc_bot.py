@@ -42,7 +42,7 @@ from ..play import PlayRules
 from ..search import world_totals
 from ..settlement import concede
 from .base import ASKS, BotError, Request
-from .hand_eval import Plan, best_trump
+from .hand_eval import Plan, planned_trump
 from .moments import (
     PASS_WORD,
     PICK_UP_WORD,
@@ -152,12 +152,7 @@ class PimcBot:
         return PICK_UP_WORD if best / 2 >= self.pick_up_from else PASS_WORD
 
     def _trump(self, request: Request):
-        legal = request.legal
-        if self.plan is not None and self.plan.trump in legal:
-            return self.plan.trump
-        if legal == (None,):
-            return None
-        return best_trump(request.view.hand, [t for t in legal if t is not None])
+        return planned_trump(self.plan, request.view.hand, request.legal)
 
     # -- giving up (R39, R49) -------------------------------------------------------------------
 

@@ -38,6 +38,7 @@ from .hand_eval import (
     holds,
     length,
     plan_for,
+    planned_trump,
     simple_points,
     supported_bids,
     trumps_of,
@@ -124,12 +125,7 @@ class SimpleBot:
         return PASS_WORD
 
     def _trump(self, request: Request):
-        legal = request.legal
-        if self.plan is not None and self.plan.trump in legal:
-            return self.plan.trump
-        if legal == (None,):
-            return None
-        return best_trump(request.view.hand, [t for t in legal if t is not None])
+        return planned_trump(self.plan, request.view.hand, request.legal)
 
     def _concede(self, request: Request) -> bool:
         view = request.view
