@@ -201,29 +201,22 @@ class _Knowable:
     def __call__(self, analysis: GameAnalysis) -> GameAnalysis:
         from ..analysis.single_dummy import with_knowable
 
-        bar = progress_bar(len(analysis.verdicts), N_("card"), self.quiet)
-        # Not run_work: a game's bad input is a bad line of a file, and the file goes on.
-        try:
-            with Runner(self.jobs, self.cluster) as runner:
-                return with_knowable(
-                    analysis,
-                    self.samples,
-                    seed=self.seed,
-                    runner=runner,
-                    on_progress=lambda done, total: bar.update(done - bar.n),
-                )
-        finally:
-            bar.close()
+        return self._run(with_knowable, analysis, len(analysis.verdicts), N_("card"))
 
     def judge_game(self, game):
         """The declarer's last bid and every kontra turn of a whole game, judged (R43, R44)."""
         from ..analysis.game_judging import judge_auction_and_kontras
 
-        bar = progress_bar(None, N_("world"), self.quiet)
+        return self._run(judge_auction_and_kontras, game, None, N_("world"))
+
+    def _run(self, judge, subject, total, unit):
+        """``judge(subject, samples, ...)`` on this run's runner, with a bar of ``total`` ``unit``s."""
+        bar = progress_bar(total, unit, self.quiet)
+        # Not run_work: a game's bad input is a bad line of a file, and the file goes on.
         try:
             with Runner(self.jobs, self.cluster) as runner:
-                return judge_auction_and_kontras(
-                    game,
+                return judge(
+                    subject,
                     self.samples,
                     seed=self.seed,
                     runner=runner,
