@@ -9,6 +9,8 @@ import collections
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from kontras_plain import TURNS, plain_individual, plain_kontras
 
 from ulti_solver.bids import COMPONENT_ORDER, EVERY_BID
@@ -156,3 +158,46 @@ def test_r48_the_legal_calls_are_exactly_those_the_plain_kontras_accept():
                     if plain(said + [call], bid, declarer, book, variants)[1] is None
                 }
                 assert offered == accepted, (book, str(bid), declarer, [c.as_json() for c in said], seat, before)
+
+
+@st.composite
+def kontra_cases(draw):
+    """A rulebook, a bid, a declarer and a sequence of steps: each moves on some moments, picks
+    one of the calls a player would find there, and perhaps changes one of its fields (the seat,
+    the component, the level, the moment, the answer) to any value; shrinks toward short
+    sequences of plain calls."""
+    book, variants = draw(st.sampled_from(SETTINGS))
+    bid = draw(st.sampled_from(INDIVIDUAL_BIDS + list(EVERY_BID)))
+    declarer = draw(st.integers(0, 2))
+    change = st.none() | st.tuples(st.integers(0, 4), st.integers(0, 6))
+    steps = draw(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 8), change), max_size=10))
+    return book, variants, bid, declarer, steps
+
+
+def changed(call: KontraCall, field: int, value: int) -> KontraCall:
+    """``call`` with one field set to ``value`` (taken modulo that field's range)."""
+    fields = [call.seat, call.component, call.level, call.before, call.against]
+    fields[field] = [value % 3, WORDS[value % len(WORDS)], value % 6, value, [None, 0, 1, 2][value % 4]][field]
+    return KontraCall(*fields)
+
+
+@settings(max_examples=300, deadline=None)
+@given(kontra_cases())
+def test_r48_the_referee_agrees_with_the_plain_kontras_on_shrinking_cases(case):
+    book, variants, bid, declarer, steps = case
+    calls, tried, refused, moment = KontraCalls(bid, declarer, rules=make_rules(book, variants)), [], None, 0
+    for skip, pick, change in steps:
+        moment = min(moment + skip, len(TURNS))
+        found = sensible_calls(calls, moment) if moment < len(TURNS) else []
+        if not found:
+            continue
+        call = found[pick % len(found)]
+        tried.append(call if change is None else changed(call, *change))
+        try:
+            calls.say(tried[-1])
+        except GameRuleError as exc:
+            refused = (exc.index, exc.rule)
+            break
+    accepted, rule, levels = plain(tried, bid, declarer, book, variants)
+    assert (accepted, rule) == ((len(tried), None) if refused is None else refused)
+    assert dict(calls.levels().levels) == levels
