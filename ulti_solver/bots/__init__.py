@@ -17,6 +17,7 @@ from typing import Callable, Dict, Tuple
 
 from ..errors import excerpt
 from ..i18n import L_, N_
+from .alphamu_bot import DEFAULT_ALPHAMU_WORLDS, DEFAULT_FROM, AlphaMuBot
 from .base import ASKS, Bot, BotError, Request
 from .dd_bot import DdBot
 from .pimc_bot import DEFAULT_BID_TIME, DEFAULT_WORLDS, PimcBot
@@ -56,6 +57,19 @@ BOT_KINDS: Dict[str, BotKind] = {
             "worlds": BotOption(int, DEFAULT_WORLDS, N_("worlds per card and kontra decision")),
             "bid-time": BotOption(float, DEFAULT_BID_TIME, N_("seconds of bidding per plan, counted in searches")),
             "seed": BotOption(int, 0, N_("a seed of its own, beside the game's")),
+        },
+    ),
+    "alphamu": BotKind(
+        "alphamu",
+        N_("pimc, but the cards from the sixth trick on by αμ: one strategy for the worlds it cannot tell apart"),
+        AlphaMuBot,
+        {
+            "worlds": BotOption(int, DEFAULT_WORLDS, N_("worlds per card and kontra decision before the ending")),
+            "bid-time": BotOption(float, DEFAULT_BID_TIME, N_("seconds of bidding per plan, counted in searches")),
+            "seed": BotOption(int, 0, N_("a seed of its own, beside the game's")),
+            "m": BotOption(int, 0, N_("its own moves searched (0: by the tricks to go)")),
+            "from": BotOption(int, DEFAULT_FROM, N_("the first trick whose cards αμ chooses")),
+            "ending-worlds": BotOption(int, DEFAULT_ALPHAMU_WORLDS, N_("worlds αμ searches")),
         },
     ),
     "dd": BotKind(
@@ -114,7 +128,13 @@ def make_bot(spec: str) -> Bot:
 
         return EngineBot(str(options["command"]), name=spec.strip())
     kind = BOT_KINDS[name]
-    return kind.make(name=spec.strip(), **{key.replace("-", "_"): value for key, value in options.items()})
+    return kind.make(name=spec.strip(), **{_keyword(key): value for key, value in options.items()})
+
+
+def _keyword(option: str) -> str:
+    """An option's keyword argument: ``bid-time`` -> ``bid_time``, ``from`` -> ``from_``."""
+    word = option.replace("-", "_")
+    return word + "_" if word in ("from",) else word
 
 
 __all__ = [

@@ -36,7 +36,7 @@ from .options import build_rules, deal_argument, json_option, rules_options
     metavar="SPEC",
     help=N_(
         "The bot of a table seat: once for all three, or three times, seat 0 first (with --you: once "
-        "or twice). random, another kind where installed (simple, pimc:worlds=32), or cmd:COMMAND."
+        "or twice). random, another kind where installed (simple, pimc:worlds=32, alphamu), or cmd:COMMAND."
     ),
 )
 @click.option(
@@ -72,7 +72,7 @@ def command(deal, file, bots, you, seed, variants, rulebook, table, as_json, qui
     payment; then the game's record.  With --json, only the record, with
     "bots" and, when a bot broke the protocol, "forfeit".
 
-    A bot is random, another kind this version has (simple, pimc, dd), or
+    A bot is random, another kind this version has (simple, pimc, alphamu, dd), or
     cmd:COMMAND, an outside engine speaking the protocol of
     docs/protocol.md ('ulti bot' runs one of ours as one).  A bot that
     answers late, wrongly or not at all forfeits the game: its seat pays

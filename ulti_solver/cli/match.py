@@ -29,7 +29,7 @@ from .work_options import cluster_options, jobs_option
     multiple=True,
     required=True,
     metavar="SPEC",
-    help=N_("A bot (give two or three): random, simple, pimc:worlds=32, dd or cmd:COMMAND."),
+    help=N_("A bot (give two or three): random, simple, pimc:worlds=32, alphamu, dd or cmd:COMMAND."),
 )
 @option(
     "--deals",

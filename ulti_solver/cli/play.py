@@ -18,7 +18,7 @@ from ..position import parse_play
 from ..render.output import LateBar, Output
 from ..render.play import advice_lines
 from ..runner import Runner
-from .language import UltiCommand
+from .language import UltiCommand, option
 from .options import (
     BadInput,
     bid_option,
@@ -104,7 +104,7 @@ def _cards(text: Optional[str], what: str) -> Optional[int]:
 @kontra_option(N_("the bid's components"))
 @worlds_option(
     "--samples",
-    DEFAULT_SAMPLES,
+    None,
     1_000_000,
     N_(
         "Worlds to draw (default {default}), or 'all' to count every world exactly "
@@ -113,6 +113,20 @@ def _cards(text: Optional[str], what: str) -> Optional[int]:
     help_values={"default": DEFAULT_SAMPLES},
 )
 @seed_option(N_("The draw's seed: the same seed gives the same numbers, however the work is spread."))
+@option(
+    "--search",
+    "search_text",
+    metavar="pimc|alphamu[:M]",
+    default="pimc",
+    show_default=True,
+    help=N_(
+        "How the cards are valued: pimc, each world double dummy after the card (R43); or alphamu, "
+        "one strategy for every world you cannot tell apart, M of your moves deep, double dummy beyond "
+        "(by default 2 moves, 3 from the sixth trick, to the end from the seventh), exact with every "
+        "world counted in the last three tricks; {worlds} worlds drawn otherwise. Its cost is shown."
+    ),
+    help_values={"worlds": 32},
+)
 @jobs_option(N_("worlds"))
 @cluster_options()
 @json_option(
@@ -138,6 +152,7 @@ def command(
     kontra,
     samples,
     seed,
+    search_text,
     jobs,
     cluster,
     as_json,
@@ -187,6 +202,10 @@ def command(
         )
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
+    if search_text.strip().lower() != "pimc":
+        _alphamu(info, samples, seed, levels, search_text, as_json, quiet)
+        return
+    samples = DEFAULT_SAMPLES if samples is None else samples
     runner = Runner.for_command(jobs, cluster, spread=False)
     total = info.count() if samples == "all" else samples
     bar = LateBar(total, N_("world"), quiet)
@@ -202,3 +221,21 @@ def command(
             out.json(card.as_json())
         return
     out.lines(advice_lines(advice))
+
+
+def _alphamu(info, samples, seed, kontra, search_text, as_json, quiet) -> None:
+    """``--search alphamu[:M]``: one process, the cost of the decision said (:mod:`ulti_solver.alphamu`)."""
+    from ..alphamu.advice import SearchSpec, alphamu_advice
+    from ..render.play import search_lines
+
+    try:
+        spec = SearchSpec.parse(search_text)
+        advice = alphamu_advice(info, samples, seed=seed, kontra=kontra, spec=spec)
+    except UltiInputError as exc:
+        raise BadInput(str(exc)) from None
+    out = Output()
+    if as_json:
+        for card in advice.cards:
+            out.json({**card.as_json(), "search": advice.search, "cost": advice.cost.as_json()})
+        return
+    out.lines(advice_lines(advice) + search_lines(advice))

@@ -23,6 +23,7 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
     """The table of ``ulti play``: who asks, what he knows, each card's value and loss, best first."""
     info = advice.info
     played = info.played
+    searched = getattr(advice, "search", "pimc") != "pimc"  # alphamu: ulti_solver.alphamu.advice
     if info.seat == 0 and played:
         title = n_("Declarer's view after {n} card", "Declarer's view after {n} cards", len(played))
     elif info.seat == 0:
@@ -57,29 +58,41 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
     lines += [f"  {fact}" for fact in known]
     if advice.exact:
         worlds = _("All {count:,} worlds that fit are counted: the values are exact.").format(count=advice.count)
+    elif advice.worlds == advice.count and searched:
+        worlds = _("All {count:,} worlds that fit are counted.").format(count=advice.count)
     else:
         worlds = _("{count:,} worlds fit; {drawn:,} drawn (seed {seed}), the same for every card.").format(
             count=advice.count, drawn=advice.worlds, seed=advice.seed
         )
     lines += ["", *wrapped(worlds), ""]
-    rows = [[_("card"), _("value"), _("loss"), _("made"), ""]]
+    rows = [[_("card"), _("value"), _("loss"), "" if searched else _("made"), ""]]
     for card in advice.cards:
         spread = "" if advice.exact else f" ± {card.stderr_value:.2f}"
         loss = (
             "0" if card.loss_total == 0 else f"{card.loss:.2f}" + ("" if advice.exact else f" ± {card.stderr_loss:.2f}")
         )
-        made = "-" if card.p_made is None else f"{card.p_made:.0%}"
+        made = "" if searched else "-" if card.p_made is None else f"{card.p_made:.0%}"
         value = f"{card.mean_value:+.2f}{spread}"
         rows.append([card_text(card.card), decimal(value), decimal(loss), made, _("best") if card.best else ""])
     lines += aligned(rows)
     lines += [""]
-    lines += explained(
-        _("value"),
-        _(
-            "the mean over the worlds of what the game is worth after the card with best play on both sides "
-            "(double dummy): +3 each defender pays the declarer 3 units, negative the declarer pays (R34, R43)"
-        ),
-    )
+    if searched:
+        lines += explained(
+            _("value"),
+            _(
+                "the mean over the worlds of what the game is worth when you play one strategy, the same in "
+                "every world you cannot tell apart, starting with the card, and the others, who see every "
+                "card, answer it at their best: +3 each defender pays the declarer 3 units (R34)"
+            ),
+        )
+    else:
+        lines += explained(
+            _("value"),
+            _(
+                "the mean over the worlds of what the game is worth after the card with best play on both sides "
+                "(double dummy): +3 each defender pays the declarer 3 units, negative the declarer pays (R34, R43)"
+            ),
+        )
     if info.seat == 0:
         loss = _(
             "what the card gives away for the declarer against the best card, on the same worlds; "
@@ -93,6 +106,35 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
     if advice.exact:
         loss += _(" (none: every world counted)")
     lines += explained(_("loss"), loss)
-    lines += explained(_("made"), _("how often the whole bid is made after the card with best play (R24)"))
+    if not searched:
+        lines += explained(_("made"), _("how often the whole bid is made after the card with best play (R24)"))
     lines += silent_value_legend(info.bid)
     return lines
+
+
+def search_lines(advice) -> List[str]:
+    """Under the table of ``ulti play --search alphamu``: how deep it looked and what it cost."""
+    cost = advice.cost
+    depth = advice.search.partition(":")[2]
+    how = (
+        _("to the end of the game")
+        if depth == "end"
+        else n_(
+            "{n} move of yours deep, double dummy beyond", "{n} of your moves deep, double dummy beyond", int(depth)
+        )
+    )
+    return [
+        "",
+        *wrapped(
+            _(
+                "Searched by αμ, {how}: {nodes:,} positions, {solved:,} worlds valued double dummy, "
+                "{hits:,} positions met again, {seconds} s."
+            ).format(
+                how=how,
+                nodes=cost.nodes,
+                solved=cost.solved_worlds,
+                hits=cost.table_hits,
+                seconds=decimal(f"{cost.seconds:.2f}"),
+            )
+        ),
+    ]

@@ -252,6 +252,13 @@ def _totals(play: PlayRules, common: Position, hands, scorings) -> List[int]:
     """R34, R39 in each world, every world searched in one core call on this thread's engine."""
     if common.finished:
         return [settled_total(scoring, common) for scoring in scorings]
+    return asked_totals(play, common, hands, [value_question(scoring) for scoring in scorings])
+
+
+def asked_totals(play: PlayRules, common: Position, hands, questions) -> List[int]:
+    """R34, R39 in each world of an unfinished ``common`` position, the worlds' value questions
+    (:func:`value_question`) given: a search that asks again and again of the same worlds (as
+    :mod:`ulti_solver.alphamu`) builds them once."""
     so_far, trick = common.so_far, common.trick
     in_trick = 0
     for card in trick:
@@ -264,7 +271,6 @@ def _totals(play: PlayRules, common: Position, hands, scorings) -> List[int]:
         pasts.append(_core.past_index(units, dec, dfn, bool(BB_ACES & ~out & ~so_far.declarer_aces)))
         flat.extend(world)
     trump_index, seven_kept, ten_low = play.core
-    questions = [value_question(scoring) for scoring in scorings]
     totals, _nodes = _core.value_worlds(
         engine(), questions, pasts, flat, trump_index, seven_kept, ten_low, common.leader, trick
     )
