@@ -32,7 +32,8 @@ from typing import Dict, List, Optional, Tuple
 from ..cards import Card, cards_of
 from ..play import legal_moves
 from ..position import Position, finish_trick
-from ..search.core import asked_totals, settled_total, value_question
+from ..search import moment_totals, value_questions
+from ..settlement import game_total
 from .ending import Ending
 from .fronts import Beam, Vector, combine, front_value, pareto, union
 
@@ -77,7 +78,7 @@ class AlphaMu:
         start = ending.positions()
         self.hands = [position.hands for position in start]  # each world's hands after the play so far
         self.scorings = ending.scorings()
-        self.questions = [value_question(scoring) for scoring in self.scorings]
+        self.questions = value_questions(self.scorings)
         self.start = start[0]
         self.player = ending.player
         self.sign = ending.sign
@@ -162,13 +163,18 @@ class AlphaMu:
 
     def _double_dummy(self, at: Position, gone: int, worlds: int) -> Vector:
         """Each world of ``worlds`` valued double dummy from ``at``, in one core call."""
-        members = _members(worlds)
-        vector = [0] * self.size
         if at.trick == () and at.so_far.tricks_played == 10:
             return self._settled(at, worlds)
-        hands = [tuple(h & ~gone for h in self.hands[w]) for w in members]
-        totals = asked_totals(self.play, at, hands, [self.questions[w] for w in members])
+        members = _members(worlds)
+        questions = self.questions
+        totals = moment_totals(
+            [self.scorings[w] for w in members],
+            at,
+            [tuple(h & ~gone for h in self.hands[w]) for w in members],
+            questions=None if questions is None else [questions[w] for w in members],
+        )
         self.cost.solved_worlds += len(members)
+        vector = [0] * self.size
         for world, total in zip(members, totals):
             vector[world] = self.sign * total
         return tuple(vector)
@@ -176,7 +182,7 @@ class AlphaMu:
     def _settled(self, at: Position, worlds: int) -> Vector:
         vector = [0] * self.size
         for world in _members(worlds):
-            vector[world] = self.sign * settled_total(self.scorings[world], at)
+            vector[world] = self.sign * game_total(self.scorings[world], at.so_far)
         return tuple(vector)
 
 

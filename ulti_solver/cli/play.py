@@ -203,7 +203,7 @@ def command(
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
     if search_text.strip().lower() != "pimc":
-        _alphamu(info, samples, seed, levels, search_text, as_json, quiet)
+        _alphamu(info, samples, seed, search_text, as_json, kontra=levels)
         return
     samples = DEFAULT_SAMPLES if samples is None else samples
     runner = Runner.for_command(jobs, cluster, spread=False)
@@ -223,7 +223,7 @@ def command(
     out.lines(advice_lines(advice))
 
 
-def _alphamu(info, samples, seed, kontra, search_text, as_json, quiet) -> None:
+def _alphamu(info, samples, seed, search_text, as_json, *, kontra) -> None:
     """``--search alphamu[:M]``: one process, the cost of the decision said (:mod:`ulti_solver.alphamu`)."""
     from ..alphamu.advice import SearchSpec, alphamu_advice
     from ..render.play import search_lines

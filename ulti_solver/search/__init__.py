@@ -289,6 +289,47 @@ def world_results(
     return core.world_results(list(deals), bid, trump, rules=rules, played=list(played), kontra=kontra)
 
 
+def value_questions(scorings: Sequence[Scoring], impl: Optional[str] = None) -> Optional[list]:
+    """What :func:`moment_totals` asks of each scoring's game, made once for a caller that asks
+    of the same worlds again and again (None under the reference, which needs nothing made)."""
+    if implementation(impl) == "reference":
+        return None
+    return [core.value_question(scoring) for scoring in scorings]
+
+
+def moment_totals(
+    scorings: Sequence[Scoring],
+    common: Position,
+    hands: Sequence[Tuple[int, int, int]],
+    *,
+    questions: Optional[Sequence[object]] = None,
+    impl: Optional[str] = None,
+) -> List[int]:
+    """R34, R39 in worlds that stand at the same moment -- the trick, its leader and the outcome so
+    far of ``common`` -- each with its own ``hands`` and scoring: the declarer's total S_1 + S_2
+    with best play.  ``questions`` are :func:`value_questions` of the scorings, if kept."""
+    if common.finished:
+        from ..settlement import game_total
+
+        return [game_total(scoring, common.so_far) for scoring in scorings]
+    if implementation(impl) == "reference":
+        return [
+            value_total(
+                scoring.deal,
+                scoring.bid,
+                scoring.trump,
+                rules=scoring.rules,
+                position=Position(held, common.leader, common.so_far, common.trick),
+                kontra=scoring.kontra,
+                impl="reference",
+            )
+            for scoring, held in zip(scorings, hands, strict=True)
+        ]
+    if questions is None:
+        questions = [core.value_question(scoring) for scoring in scorings]
+    return core.asked_totals(scorings[0].play, common, hands, questions)
+
+
 def _replayed(deal: Deal, bid: Bid, trump: Optional[Suit], played: Sequence[int], *, rules: Rules) -> Position:
     from ..play import PlayRules
     from ..position import replay
