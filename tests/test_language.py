@@ -396,6 +396,8 @@ READ_WORDS = {
     "random",  # the bots' SPECs (ulti game --bot, ulti match --bot)
     "simple",
     "pimc",
+    "alphamu",
+    "αμ",  # the search's name (Cazenave and Ventos), Greek in every language
     *COMMANDS,
 }
 #: A word with a Hungarian accent is Hungarian (rablóulti), whatever text brought it.
