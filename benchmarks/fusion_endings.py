@@ -30,9 +30,10 @@ from ulti_solver.cards import card_name
 MOST_WORLDS = 1_000
 
 
-def fusion_ending(seed: int):
-    """The ending of ``seed`` as a JSON object if R43's card loses in it, else None."""
-    drawn = random_ending(seed, 3)
+def fusion_ending(seed: int, extra: int = 0):
+    """The ending of ``seed`` as a JSON object if R43's card loses in it, else None (``extra``:
+    cards of the eighth trick already played; nearly every such ending found starts it)."""
+    drawn = random_ending(seed, 3, extra)
     info = drawn.info
     if info.count() > MOST_WORLDS:
         return None
@@ -49,6 +50,7 @@ def fusion_ending(seed: int):
         return None
     return {
         "seed": seed,
+        "extra": extra,
         "deal": str(drawn.deal),
         "bid": str(drawn.bid),
         "trump": drawn.trump,
@@ -68,13 +70,14 @@ def main(argv=None) -> None:
     parser.add_argument("--out", default="-")
     args = parser.parse_args(argv)
     if args.seeds:
-        seeds = [json.loads(line)["seed"] for line in open(args.seeds, encoding="utf-8") if line.strip()]
+        found = [json.loads(line) for line in open(args.seeds, encoding="utf-8") if line.strip()]
+        seeds = [(item["seed"], item.get("extra")) for item in found]
     else:
-        seeds = range(args.first, args.last)
+        seeds = [(seed, 0) for seed in range(args.first, args.last)]
     out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
     began, kept = time.perf_counter(), 0
-    for seed in seeds:
-        found = fusion_ending(seed)
+    for seed, extra in seeds:
+        found = fusion_ending(seed, extra)
         if found is not None:
             kept += 1
             out.write(json.dumps(found) + "\n")

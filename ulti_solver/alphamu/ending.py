@@ -96,7 +96,7 @@ class Ending:
         for card in self.played:
             gone |= 1 << card
         return [
-            Position(tuple(hand & ~gone for hand in world.hands), common.leader, common.so_far, common.trick)
+            Position(hands_without(world.hands, gone), common.leader, common.so_far, common.trick)
             for world in self.worlds
         ]
 
@@ -123,3 +123,8 @@ class Ending:
 
     def world_weights(self) -> Tuple[float, ...]:
         return self.weights if self.weights is not None else (1,) * len(self.worlds)
+
+
+def hands_without(hands: Tuple[int, int, int], gone: int) -> Tuple[int, int, int]:
+    """Three hands less the cards ``gone``."""
+    return (hands[0] & ~gone, hands[1] & ~gone, hands[2] & ~gone)

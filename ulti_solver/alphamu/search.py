@@ -34,7 +34,7 @@ from ..play import legal_moves
 from ..position import Position, finish_trick
 from ..search import moment_totals, value_questions
 from ..settlement import game_total
-from .ending import Ending
+from .ending import Ending, hands_without
 from .fronts import Beam, Vector, combine, front_value, pareto, union
 
 #: The most vectors a front keeps (:class:`~.fronts.Beam`): past it the best by weighted mean.
@@ -87,14 +87,17 @@ class AlphaMu:
 
     # -- the search ---------------------------------------------------------------------------
 
-    def card_fronts(self) -> Dict[Card, List[Vector]]:
-        """Each legal card of the player and the front his strategies starting with it reach."""
+    def card_fronts(self, only: Optional[List[Card]] = None) -> Dict[Card, List[Vector]]:
+        """Each legal card of the player (or of ``only`` among them) and the front his strategies
+        starting with it reach."""
         began = time.perf_counter()
         everyone = (1 << self.size) - 1
         start = self.start
         moves = legal_moves(start.hands[self.player], start.trick, self.play, self.player == 0)
         fronts = {
-            card: self._after(start, 0, everyone, card, self.player, self._left(self.depth)) for card in cards_of(moves)
+            card: self._after(start, 0, everyone, card, self.player, self._left(self.depth))
+            for card in cards_of(moves)
+            if only is None or card in only
         }
         self.cost.seconds += time.perf_counter() - began
         self.cost.cuts = self.beam.cuts
@@ -170,7 +173,7 @@ class AlphaMu:
         totals = moment_totals(
             [self.scorings[w] for w in members],
             at,
-            [tuple(h & ~gone for h in self.hands[w]) for w in members],
+            [hands_without(self.hands[w], gone) for w in members],
             questions=None if questions is None else [questions[w] for w in members],
         )
         self.cost.solved_worlds += len(members)
