@@ -15,6 +15,7 @@ they never decide a comparison.
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import ge
 from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
 Vector = Tuple[int, ...]
@@ -27,9 +28,12 @@ def pareto(vectors: Iterable[Vector]) -> List[Vector]:
 
     A vector can be dominated only by one of larger sum, so after a sort by
     sum each vector need only be checked against those kept before it."""
+    unique = set(vectors)
+    if len(unique) == 1:
+        return list(unique)
     kept: List[Vector] = []
-    for vector in sorted(set(vectors), key=sum, reverse=True):
-        if not any(all(a >= b for a, b in zip(better, vector)) for better in kept):
+    for vector in sorted(unique, key=sum, reverse=True):
+        if not any(all(map(ge, better, vector)) for better in kept):
             kept.append(vector)
     return kept
 

@@ -148,14 +148,10 @@ class AlphaMu:
     def _others(self, at: Position, gone: int, worlds: int, left: int, mover: int) -> List[Vector]:
         """A seat that sees every card: in each world its best card there."""
         by_card: Dict[Card, int] = {}
-        index, rest = 0, worlds
-        while rest:
-            if rest & 1:
-                hand = self.hands[index][mover] & ~gone
-                for card in cards_of(legal_moves(hand, at.trick, self.play, mover == 0)):
-                    by_card[card] = by_card.get(card, 0) | (1 << index)
-            rest >>= 1
-            index += 1
+        for index in _members(worlds):
+            hand = self.hands[index][mover] & ~gone
+            for card in cards_of(legal_moves(hand, at.trick, self.play, mover == 0)):
+                by_card[card] = by_card.get(card, 0) | (1 << index)
         children = [
             (_members(subset), self._after(at, gone, subset, card, mover, left)) for card, subset in by_card.items()
         ]
@@ -190,13 +186,14 @@ class AlphaMu:
 
 
 def _members(worlds: int) -> List[int]:
-    """The world indices of a bit set, in order."""
-    found, index = [], 0
-    while worlds:
-        if worlds & 1:
-            found.append(index)
-        worlds >>= 1
-        index += 1
+    """The world indices of a bit set, in order (found in its binary digits: a set can hold
+    hundreds of worlds, and a bit at a time in Python is slow)."""
+    digits = bin(worlds)[:1:-1]  # lowest bit first, without '0b'
+    found = []
+    index = digits.find("1")
+    while index >= 0:
+        found.append(index)
+        index = digits.find("1", index + 1)
     return found
 
 
