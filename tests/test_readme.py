@@ -166,3 +166,14 @@ def test_every_link_of_the_readmes_leads_somewhere(name):
         if anchor:
             headings = re.findall(r"^#+ (.*)$", page.read_text(encoding="utf-8"), re.M)
             assert anchor in {github_anchor(heading) for heading in headings}, f"{name}: {target}"
+
+
+def test_the_python_page_s_alphamu_runs_and_prints_what_it_says(capsys):
+    page = (ROOT / "docs" / "python.md").read_text(encoding="utf-8")
+    code = page.split("## One strategy", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/python.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == [
+        "{'HU': '-2/5', 'HK': '-2/5', 'LO': '2/5'}",
+        "True {'HU': '4/5', 'HK': '4/5', 'LO': '2/5'}",
+    ]
