@@ -124,9 +124,14 @@ def test_the_set_of_endings_where_r43_loses_is_at_least_a_hundred():
     assert len(_fusion_set()) >= 100
 
 
-@pytest.mark.parametrize("index", range(6))
+def _fewest_worlds(count: int):
+    """The endings of the set with the fewest worlds: the quick ones, for the quick run."""
+    return sorted(_fusion_set(), key=lambda item: (item["worlds"], item["seed"]))[:count]
+
+
+@pytest.mark.parametrize("index", range(4))
 def test_alphamu_finds_a_best_card_where_r43_loses(index):
-    assert _check(_fusion_set()[index])
+    assert _check(_fewest_worlds(4)[index])
 
 
 @pytest.mark.slow

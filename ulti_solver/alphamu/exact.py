@@ -38,8 +38,11 @@ MOST_TRICKS = 3
 MOST_VECTORS = 3_000
 
 
-def exact_fronts(ending: Ending, most_tricks: int = MOST_TRICKS) -> Dict[Card, List[Vector]]:
-    """Each legal card of the player and the front of what his strategies starting with it reach."""
+def exact_fronts(
+    ending: Ending, most_tricks: int = MOST_TRICKS, most_vectors: int = MOST_VECTORS
+) -> Dict[Card, List[Vector]]:
+    """Each legal card of the player and the front of what his strategies starting with it reach
+    (an :class:`EndingError` past ``most_vectors`` in a front)."""
     if ending.tricks_left > most_tricks:
         raise EndingError(
             L_(
@@ -71,7 +74,7 @@ def exact_fronts(ending: Ending, most_tricks: int = MOST_TRICKS) -> Dict[Card, L
     def after(positions: Dict[int, Position], card: Card) -> Dict[int, Position]:
         return {world: position.after(card, play) for world, position in positions.items()}
 
-    bound = Bound(MOST_VECTORS)
+    bound = Bound(most_vectors)
     start = dict(enumerate(ending.positions()))
     try:
         return {card: front(after(start, card)) for card in ending.legal_cards()}
@@ -86,9 +89,12 @@ def exact_fronts(ending: Ending, most_tricks: int = MOST_TRICKS) -> Dict[Card, L
         ) from None
 
 
-def exact_values(ending: Ending, most_tricks: int = MOST_TRICKS) -> Dict[Card, Fraction]:
+def exact_values(
+    ending: Ending, most_tricks: int = MOST_TRICKS, most_vectors: int = MOST_VECTORS
+) -> Dict[Card, Fraction]:
     """Each legal card's exact value for the player: the best weighted mean over the worlds of his
     strategies that start with it, in declarer's totals S_1 + S_2 oriented his way (a defender's
     value is minus the declarer's).  Exact fractions when the weights are whole numbers."""
     weights = ending.world_weights()
-    return {card: front_value(front, weights) for card, front in exact_fronts(ending, most_tricks).items()}
+    fronts = exact_fronts(ending, most_tricks, most_vectors)
+    return {card: front_value(front, weights) for card, front in fronts.items()}
