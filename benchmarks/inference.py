@@ -31,7 +31,11 @@ from ulti_solver.inference.weights import effective_worlds, world_log_weight
 from ulti_solver.knowledge import information_set
 
 MOMENTS = (("declarer, card 1", 0, 0), ("defender 1, card 2", 1, 1), ("defender 2, card 3", 2, 2))
-AFTER_TRICK = (("declarer, after trick 1", 0, 3), ("defender 1, after trick 1", 1, 3), ("defender 2, after trick 1", 2, 3))
+AFTER_TRICK = (
+    ("declarer, after trick 1", 0, 3),
+    ("defender 1, after trick 1", 1, 3),
+    ("defender 2, after trick 1", 2, 3),
+)
 
 
 def measure(path: str, worlds: int, limit: Optional[int] = None) -> Dict[str, dict]:

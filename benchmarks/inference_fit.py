@@ -22,7 +22,14 @@ from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ulti_solver.game.record import game_from_json
-from ulti_solver.inference.features import BID_NAMES, COMPONENTS, KONTRA_NAMES, HandSummary, bid_features, kontra_features
+from ulti_solver.inference.features import (
+    BID_NAMES,
+    COMPONENTS,
+    KONTRA_NAMES,
+    HandSummary,
+    bid_features,
+    kontra_features,
+)
 from ulti_solver.inference.observed import kontra_decisions
 from ulti_solver.inference.policy import TRUMPS, Policy, bid_alternatives, bid_key, feature_key
 from ulti_solver.variants import DEFAULT_RULES
@@ -196,7 +203,10 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     games, bids, kontras = read_decisions(args.train)
     held_games, held_bids, held_kontras = read_decisions(args.holdout)
     print(f"train: {games} games, {sum(bids.values())} bids, {sum(kontras.values())} kontra decisions", file=sys.stderr)
-    print(f"holdout: {held_games} games, {sum(held_bids.values())} bids, {sum(held_kontras.values())} kontra decisions", file=sys.stderr)
+    print(
+        f"holdout: {held_games} games, {sum(held_bids.values())} bids, {sum(held_kontras.values())} kontra decisions",
+        file=sys.stderr,
+    )
     data, held = BidData(bids), BidData(held_bids)
     bias, theta = fit_bids(data)
     krows, held_krows = kontra_rows(kontras), kontra_rows(held_kontras)
@@ -239,7 +249,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     with open(args.out, "w", encoding="utf-8") as handle:
         json.dump(policy.as_json(**about), handle, indent=1, sort_keys=True)
         handle.write("\n")
-    print(json.dumps({"bid_temperature": round(t_bid, 4), "kontra_temperature": round(t_kontra, 4), **figures}, indent=1))
+    print(
+        json.dumps({"bid_temperature": round(t_bid, 4), "kontra_temperature": round(t_kontra, 4), **figures}, indent=1)
+    )
 
 
 if __name__ == "__main__":

@@ -451,7 +451,9 @@ def advise_kontra(
         from ..inference.weights import effective_worlds
 
         effective = effective_worlds(weights)
-        return KontraAdvice(seat, own, talon, bid, trump, rules, spec, base, info, weighed, count, seed, exact, effective)
+        return KontraAdvice(
+            seat, own, talon, bid, trump, rules, spec, base, info, weighed, count, seed, exact, effective
+        )
     weighed = []
     for option, doubled in zip(options, shares[1:], strict=True):
         without = summary([sign * s for s in shares[0]], exact)

@@ -241,8 +241,17 @@ def values_of_cards(
     return found
 
 
+#: Weighted means are floats: two that agree to this many digits are a tie.
+TIE_DIGITS = 9
+
+
 def weighted_values_of_cards(
-    cards: Sequence[Card], totals: Sequence[Sequence[int]], weights: Sequence[float], declarer: bool, exact: bool, joints=None
+    cards: Sequence[Card],
+    totals: Sequence[Sequence[int]],
+    weights: Sequence[float],
+    declarer: bool,
+    exact: bool,
+    joints=None,
 ) -> List[CardValue]:
     """:func:`values_of_cards` on weighted worlds (``ulti play --infer``, a player's aid beside
     R42's equal worlds): self-normalised means, the weighted standard error, and each loss paired
@@ -251,17 +260,28 @@ def weighted_values_of_cards(
 
     means = [weighted_summary(t, weights, exact).mean for t in totals]
     sign = 1 if declarer else -1
-    top = max(range(len(cards)), key=lambda i: (sign * means[i], -i))
+    # Floats: means equal but for rounding are equal (the first card wins a tie, as unweighted).
+    top = max(range(len(cards)), key=lambda i: (round(sign * means[i], TIE_DIGITS), -i))
     total_weight = sum(weights)
     found = []
     for index, card in enumerate(cards):
         value = weighted_summary(totals[index], weights, exact)
         diffs = [sign * (b - t) for b, t in zip(totals[top], totals[index], strict=True)]
         loss = weighted_summary(diffs, weights, exact)
-        loss_total = Fraction(0) if index == top or not any(diffs) else Fraction(loss.mean)
+        rounded = round(loss.mean, TIE_DIGITS)
+        loss_total = Fraction(0) if index == top or not any(diffs) or rounded == 0 else Fraction(loss.mean)
         made = None if joints is None else sum(w for w, j in zip(weights, joints[index]) if j) / total_weight
         found.append(
-            CardValue(card, len(weights), Fraction(value.mean), value.stderr / 2, loss_total, loss.stderr / 2, made, loss_total == 0)
+            CardValue(
+                card,
+                len(weights),
+                Fraction(value.mean),
+                value.stderr / 2,
+                loss_total,
+                loss.stderr / 2,
+                made,
+                loss_total == 0,
+            )
         )
     found.sort(key=lambda v: (v.loss_total, v.card))
     return found
@@ -313,7 +333,15 @@ def play_values(
         worlds, exact = chosen_worlds(info, samples, seed)
         weights = list(weigh(worlds))
         totals, joints = card_totals(
-            info, cards, worlds, kontra=kontra, made=True, jobs=jobs, cluster=cluster, on_progress=on_progress, runner=runner
+            info,
+            cards,
+            worlds,
+            kontra=kontra,
+            made=True,
+            jobs=jobs,
+            cluster=cluster,
+            on_progress=on_progress,
+            runner=runner,
         )
         valued = weighted_values_of_cards(cards, totals, weights, info.to_move == DECLARER, exact, joints)
         from ..inference.weights import effective_worlds

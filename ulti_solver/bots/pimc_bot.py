@@ -106,7 +106,12 @@ class PimcBot:
                 )
             )
         if infer not in (0, 1):
-            raise BotError(L_("pimc: infer is 0 (equal worlds, R42) or 1 (worlds weighed by the bid and kontras), not {infer}", infer=infer))
+            raise BotError(
+                L_(
+                    "pimc: infer is 0 (equal worlds, R42) or 1 (worlds weighed by the bid and kontras), not {infer}",
+                    infer=infer,
+                )
+            )
         self.name, self.worlds, self.bid_time, self.option_seed = name, int(worlds), float(bid_time), int(seed)
         self.infer = bool(infer)
         self.seat, self.seed = 0, 0

@@ -62,7 +62,19 @@ def _rank_count(hand: Hand, ranks) -> int:
 class HandSummary:
     """The counts every feature is made of, worked out once per hand."""
 
-    __slots__ = ("hand", "lengths", "aces", "tens", "kings", "voids", "marriage_suits", "sevens", "low", "middle", "high")
+    __slots__ = (
+        "hand",
+        "lengths",
+        "aces",
+        "tens",
+        "kings",
+        "voids",
+        "marriage_suits",
+        "sevens",
+        "low",
+        "middle",
+        "high",
+    )
 
     def __init__(self, hand: Hand):
         self.hand = hand
@@ -102,7 +114,14 @@ def bid_features(summary: HandSummary, component: str, trump: Optional[Suit]) ->
     if component == "four-aces":
         return (1 if summary.aces == 4 else 0, summary.aces / 4, trumps / 4)
     if component == "durchmars":
-        return (summary.aces / 4, summary.tens / 4, summary.kings / 4, summary.voids, max(summary.lengths) / 4, trumps / 4)
+        return (
+            summary.aces / 4,
+            summary.tens / 4,
+            summary.kings / 4,
+            summary.voids,
+            max(summary.lengths) / 4,
+            trumps / 4,
+        )
     if component == "betli":
         return (summary.sevens / 2, summary.low / 4, summary.middle / 4, summary.high / 4, summary.voids)
     raise ValueError(component)
@@ -116,7 +135,14 @@ def kontra_features(summary: HandSummary, component: str, trump: Optional[Suit])
     t_ten = _has(h, t, TEN) if t is not None else 0
     t_ko = (_has(h, t, KING) + _has(h, t, OBER)) if t is not None else 0
     if component == "party":
-        return (1.0, trumps / 4, (t_ace + t_ten + t_ko) / 2, (summary.aces - t_ace) / 2, (summary.tens - t_ten) / 2, len(summary.marriage_suits) / 2)
+        return (
+            1.0,
+            trumps / 4,
+            (t_ace + t_ten + t_ko) / 2,
+            (summary.aces - t_ace) / 2,
+            (summary.tens - t_ten) / 2,
+            len(summary.marriage_suits) / 2,
+        )
     if component in ("40-100", "20-100"):
         return (1.0, trumps / 4, (t_ace + t_ten) / 2, summary.aces / 2, summary.tens / 2)
     if component == "ulti":

@@ -78,7 +78,9 @@ def kontra_decisions(bid: Bid, declarer: int, calls: Iterable, cards_played: int
     return found
 
 
-def from_calls(seat: int, bid: Bid, trump, declarer: int, calls: Iterable, cards_played: int, *, rules: Rules) -> Observed:
+def from_calls(
+    seat: int, bid: Bid, trump, declarer: int, calls: Iterable, cards_played: int, *, rules: Rules
+) -> Observed:
     """What R5 seat ``seat`` has seen in a game: the bid and every kontra decision so far."""
     decisions = kontra_decisions(bid, declarer, calls, cards_played, rules=rules)
     return Observed(seat, bid, trump, rules, tuple(d for d in decisions if d[0] != seat))

@@ -88,7 +88,9 @@ class Policy:
         self.weights = dict(weights)
         self.bid_temperature = float(bid_temperature)
         self.kontra_temperature = float(kontra_temperature)
-        self._bid_theta = {c: [self.weights.get(feature_key("bid", c, n), 0.0) for n in BID_NAMES[c]] for c in COMPONENTS}
+        self._bid_theta = {
+            c: [self.weights.get(feature_key("bid", c, n), 0.0) for n in BID_NAMES[c]] for c in COMPONENTS
+        }
         self._kontra_theta = {
             c: [self.weights.get(feature_key("kontra", c, n), 0.0) for n in KONTRA_NAMES[c]] for c in COMPONENTS
         }
@@ -154,5 +156,5 @@ class Policy:
 @functools.lru_cache(maxsize=1)
 def shipped_policy() -> Policy:
     """The policy fitted on self-play records that ships with the package (ulti_solver/data/)."""
-    text = resources.files("ulti_solver").joinpath("data", DATA_FILE).read_text(encoding="utf-8")
+    text = resources.files("ulti_solver").joinpath("data").joinpath(DATA_FILE).read_text(encoding="utf-8")
     return Policy.from_json(json.loads(text))

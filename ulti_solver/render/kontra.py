@@ -75,9 +75,9 @@ def advice_lines(advice: KontraAdvice) -> List[str]:
     if advice.effective_worlds is not None:
         lines += wrapped(
             _(
-                "Weighted by the bid and kontras seen (--infer): worth {effective:.1f} equally likely worlds; "
+                "Weighted by the bid and kontras seen (--infer): worth {effective} equally likely worlds; "
                 "R42 counts every world alike."
-            ).format(effective=advice.effective_worlds)
+            ).format(effective=decimal(f"{advice.effective_worlds:.1f}"))
         )
     lines += [""]
     rows = [[_("say"), _("on"), _("made"), _("without"), _("with"), _("gain"), _("advice")]]

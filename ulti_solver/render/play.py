@@ -65,9 +65,9 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
     if advice.effective_worlds is not None:
         lines += wrapped(
             _(
-                "Weighted by the bid and kontras seen (--infer): worth {effective:.1f} equally likely worlds; "
+                "Weighted by the bid and kontras seen (--infer): worth {effective} equally likely worlds; "
                 "R42 counts every world alike."
-            ).format(effective=advice.effective_worlds)
+            ).format(effective=decimal(f"{advice.effective_worlds:.1f}"))
         )
     lines += [""]
     rows = [[_("card"), _("value"), _("loss"), _("made"), ""]]
