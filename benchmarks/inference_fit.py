@@ -36,7 +36,7 @@ from ulti_solver.variants import DEFAULT_RULES
 
 #: The L2 penalty on every weight (a prior of variance 1 / L2 a weight).
 L2 = 0.5
-STEPS = 400
+STEPS = 1000
 RATE = 0.05
 
 

@@ -193,3 +193,26 @@ def test_pimc_infer_is_an_option_checked(ulti, bad_input):
     assert make_bot("pimc:infer=1").infer and not make_bot("pimc").infer
     with pytest.raises(BotError, match="infer"):
         make_bot("pimc:infer=2")
+
+
+def test_pimc_infer_plays_a_whole_game_with_the_same_answers_each_time(monkeypatch):
+    """infer=1 weighs and resamples its worlds from the game's seed: the same game, the same answers."""
+    from ulti_solver.analysis.discards import twelve_card_deal
+    from ulti_solver.bots import make_bot
+    from ulti_solver.bots.table import play_game
+    from ulti_solver.dealing import random_deal
+    from ulti_solver.inference import weights
+
+    asked = []
+    weigh = weights.world_weights
+    monkeypatch.setattr(weights, "world_weights", lambda *args: asked.append(1) or weigh(*args))
+
+    deal = twelve_card_deal(random_deal(random.Random(3)))
+
+    def played():
+        bots = [make_bot("pimc:infer=1,worlds=6,bid-time=0.2") for _ in range(3)]
+        return play_game(deal, bots, rules="ultiblog", seed=3)
+
+    first, second = played(), played()
+    assert first.by_seat == second.by_seat and sum(first.by_seat) == 0
+    assert asked  # the worlds were weighed
