@@ -55,7 +55,9 @@ def measure(path: str, worlds: int, limit: Optional[int] = None) -> Dict[str, di
                 if len(game.cards) <= played:
                     continue
                 calls = [c for c in game.kontras.calls if c.before <= played]
-                observed = from_calls(seat, bid, trump, game.declarer, calls, played, rules=game.rules)
+                observed = from_calls(
+                    seat, bid, trump, game.declarer, calls, played, rules=game.rules, auction=game.auction.actions
+                )
                 if observed.empty:
                     by_moment[name][data["deal"]].append(0.0)
                     continue

@@ -3,8 +3,9 @@
 
 Reads whole-game records (``ulti match --games FILE``), replays each through
 the referee, and takes from it the actions :mod:`ulti_solver.inference.policy`
-models: the declarer's final bid and trump from his twelve cards, and each
-defender's kontra decision at his moment of the first trick from his ten.
+models: the declarer's final bid and trump from his twelve cards, each
+defender's kontra decision at his moment of the first trick from his ten,
+and every pass or pick-up where both were open from the ten cards then held.
 θ is fitted by maximum likelihood with a small L2 penalty (plain Python, full
 batch, Adam) on ``--train``; then each model's temperature T by the held-out
 log-likelihood on ``--holdout`` (a 1-D search), so that the probabilities are
@@ -21,16 +22,20 @@ import sys
 from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from ulti_solver.game.actions import PICK_UP
+from ulti_solver.game.auction import Auction
 from ulti_solver.game.record import game_from_json
 from ulti_solver.inference.features import (
     BID_NAMES,
     COMPONENTS,
     KONTRA_NAMES,
+    PICK_UP_NAMES,
     HandSummary,
     bid_features,
     kontra_features,
+    pick_up_features,
 )
-from ulti_solver.inference.observed import kontra_decisions
+from ulti_solver.inference.observed import kontra_decisions, level_of
 from ulti_solver.inference.policy import TRUMPS, Policy, bid_alternatives, bid_key, feature_key
 from ulti_solver.variants import DEFAULT_RULES
 
@@ -45,6 +50,7 @@ def read_decisions(path: str):
     said), counted: the same deal is played in several arrangements of a match."""
     bids: Counter = Counter()
     kontras: Counter = Counter()
+    picks: Counter = Counter()
     games = 0
     with open(path, encoding="utf-8") as handle:
         for line in handle:
@@ -56,6 +62,12 @@ def read_decisions(path: str):
             if game.rules.book != DEFAULT_RULES.book:
                 continue
             games += 1
+            auction = Auction(game.dealt, rules=game.rules)
+            for action in game.auction.actions:
+                if PICK_UP in auction.legal_kinds() and auction.standing_bid is not None:
+                    level = level_of(auction.standing_bid, rules=game.rules)
+                    picks[auction.hands[auction.turn], level, action.kind == PICK_UP] += 1
+                auction.apply(action)
             deal = game.deal()
             twelve = deal.hands[0] | (deal.talon or 0)
             bids[twelve, str(game.bid), game.trump] += 1
@@ -64,7 +76,7 @@ def read_decisions(path: str):
                 game.bid, game.declarer, game.kontras.calls, played, rules=game.rules
             ):
                 kontras[deal.hands[r5], component, game.trump, said] += 1
-    return games, bids, kontras
+    return games, bids, kontras, picks
 
 
 class BidData:
@@ -141,6 +153,20 @@ def kontra_rows(kontras: Counter):
     return rows
 
 
+def pick_rows(picks: Counter):
+    """The pass-or-pick-up decisions as (features, "pick-up", picked) rows, as :func:`kontra_loglik` reads."""
+    return [
+        ((pick_up_features(HandSummary(hand), level), "pick-up", picked), count)
+        for (hand, level, picked), count in picks.items()
+    ]
+
+
+def fit_picks(rows):
+    theta = {"pick-up": [0.0] * len(PICK_UP_NAMES)}
+    keys = [("t", "pick-up", j) for j in range(len(PICK_UP_NAMES))]
+    return _adam(keys, {}, theta, lambda g: kontra_loglik(rows, theta, 1.0, g), "pick-up")
+
+
 def fit_kontras(rows):
     theta = {c: [0.0] * len(KONTRA_NAMES[c]) for c in COMPONENTS}
     keys = [("t", c, j) for c in COMPONENTS for j in range(len(KONTRA_NAMES[c]))]
@@ -200,8 +226,8 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser.add_argument("--holdout", required=True)
     parser.add_argument("--out", default="ulti_solver/data/inference.json")
     args = parser.parse_args(argv)
-    games, bids, kontras = read_decisions(args.train)
-    held_games, held_bids, held_kontras = read_decisions(args.holdout)
+    games, bids, kontras, picks = read_decisions(args.train)
+    held_games, held_bids, held_kontras, held_picks = read_decisions(args.holdout)
     print(f"train: {games} games, {sum(bids.values())} bids, {sum(kontras.values())} kontra decisions", file=sys.stderr)
     print(
         f"holdout: {held_games} games, {sum(held_bids.values())} bids, {sum(held_kontras.values())} kontra decisions",
@@ -213,6 +239,11 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     _, ktheta = fit_kontras(krows)
     t_bid = best_temperature(lambda t: bid_loglik(held, bias, theta, t))
     t_kontra = best_temperature(lambda t: kontra_loglik(held_krows, ktheta, t))
+    prows, held_prows = pick_rows(picks), pick_rows(held_picks)
+    _, ptheta = fit_picks(prows)
+    t_pick = best_temperature(lambda t: kontra_loglik(held_prows, ptheta, t))
+    n_pick = _count(held_prows)
+    pick_rate = sum(c for (_f, _c, picked), c in held_prows if picked) / max(1, n_pick)
     n_bid, n_kontra = _count(held.rows), _count(held_krows)
     uniform_bid = -math.log(len(data.alternatives))
     figures = {
@@ -226,6 +257,11 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         "holdout_kontra_loglik_half": round(math.log(0.5), 4),
         "holdout_kontra_loglik_t1": round(kontra_loglik(held_krows, ktheta, 1.0) / n_kontra, 4),
         "holdout_kontra_loglik": round(kontra_loglik(held_krows, ktheta, t_kontra) / n_kontra, 4),
+        "holdout_pick_up_decisions": n_pick,
+        "holdout_pick_up_loglik_base_rate": round(
+            (pick_rate * math.log(max(pick_rate, 1e-12)) + (1 - pick_rate) * math.log(max(1 - pick_rate, 1e-12))), 4
+        ),
+        "holdout_pick_up_loglik": round(kontra_loglik(held_prows, ptheta, t_pick) / max(1, n_pick), 4),
         "train_bid_loglik": round(bid_loglik(data, bias, theta, 1.0) / _count(data.rows), 4),
         "train_kontra_loglik": round(kontra_loglik(krows, ktheta, 1.0) / _count(krows), 4),
     }
@@ -239,7 +275,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
             weights[feature_key("bid", c, name)] = value
         for name, value in zip(KONTRA_NAMES[c], ktheta[c]):
             weights[feature_key("kontra", c, name)] = value
-    policy = Policy(weights, t_bid, t_kontra)
+    for name, value in zip(PICK_UP_NAMES, ptheta["pick-up"]):
+        weights[f"auction.pick-up.{name}"] = value
+    policy = Policy(weights, t_bid, t_kontra, t_pick)
     about = {
         "about": "issue 34: soft policy of the declarer's bid and the defenders' kontras, fitted by "
         "python -m benchmarks.inference_fit on ulti match self-play records (pimc vs pimc:seed=1)",
@@ -250,7 +288,15 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         json.dump(policy.as_json(**about), handle, indent=1, sort_keys=True)
         handle.write("\n")
     print(
-        json.dumps({"bid_temperature": round(t_bid, 4), "kontra_temperature": round(t_kontra, 4), **figures}, indent=1)
+        json.dumps(
+            {
+                "bid_temperature": round(t_bid, 4),
+                "kontra_temperature": round(t_kontra, 4),
+                "pick_up_temperature": round(t_pick, 4),
+                **figures,
+            },
+            indent=1,
+        )
     )
 
 

@@ -16,7 +16,7 @@ from ulti_solver.bids import parse_bid
 from ulti_solver.cards import hand_of, parse_card
 from ulti_solver.deal import Deal
 from ulti_solver.game.kontras import KontraCall
-from ulti_solver.inference.features import BID_NAMES, COMPONENTS, KONTRA_NAMES, HandSummary, bid_features
+from ulti_solver.inference.features import BID_NAMES, COMPONENTS, KONTRA_NAMES, PICK_UP_NAMES, HandSummary, bid_features
 from ulti_solver.inference.observed import Observed, from_calls, from_levels, moments_passed
 from ulti_solver.inference.policy import Policy, bid_alternatives, shipped_policy
 from ulti_solver.inference.weights import effective_worlds, resample, weighted_summary, world_weights
@@ -46,7 +46,8 @@ def random_policy(seed):
     for c in COMPONENTS:
         weights.update({f"bid.{c}.{n}": rng.gauss(0, 1) for n in BID_NAMES[c]})
         weights.update({f"kontra.{c}.{n}": rng.gauss(0, 1) for n in KONTRA_NAMES[c]})
-    return Policy(weights, bid_temperature=1.3, kontra_temperature=0.8)
+    weights.update({f"auction.pick-up.{n}": rng.gauss(0, 1) for n in PICK_UP_NAMES})
+    return Policy(weights, bid_temperature=1.3, kontra_temperature=0.8, pick_up_temperature=1.1)
 
 
 def test_a_world_without_the_bids_marriage_weighs_less():
@@ -216,3 +217,41 @@ def test_pimc_infer_plays_a_whole_game_with_the_same_answers_each_time(monkeypat
     first, second = played(), played()
     assert first.by_seat == second.by_seat and sum(first.by_seat) == 0
     assert asked  # the worlds were weighed
+
+
+def test_the_passes_read_are_those_of_seats_that_kept_their_ten_cards():
+    """R46: a pass counts only for a seat that never picked the talon up (its ten then are its ten
+    now), never for the declarer, and only where a pick-up was open."""
+    from ulti_solver.game.view import PublicAction
+    from ulti_solver.inference.observed import auction_passes, level_of
+
+    party, ulti = parse_bid("party"), parse_bid("ulti")
+    actions = [
+        PublicAction(0, "bid", party),
+        PublicAction(1, "pass", None),
+        PublicAction(2, "pick-up", ulti),
+        PublicAction(0, "pass", None),
+        PublicAction(1, "pass", None),
+        PublicAction(2, "pass", None),
+    ]
+    # Table seat 2 declares: seat 0 (R5 seat 1) passed over the ulti, seat 1 (R5 seat 2) over both.
+    found = auction_passes(actions, 2, rules=DEFAULT_RULES)
+    assert found == [
+        (2, level_of(party, rules=DEFAULT_RULES)),
+        (1, level_of(ulti, rules=DEFAULT_RULES)),
+        (2, level_of(ulti, rules=DEFAULT_RULES)),
+    ]
+    assert 0 == level_of(party, rules=DEFAULT_RULES) < level_of(ulti, rules=DEFAULT_RULES) < 1
+    seen = from_calls(1, ulti, BELLS, 2, [], 0, rules=DEFAULT_RULES, auction=actions)
+    assert seen.passes == ((2, level_of(party, rules=DEFAULT_RULES)), (2, level_of(ulti, rules=DEFAULT_RULES)))
+
+
+def test_a_pass_weighs_by_the_chance_of_not_picking_up():
+    policy = random_policy(11)
+    observed = Observed(0, parse_bid("party"), BELLS, use_bid=False, passes=((1, 0.0), (2, 0.5)))
+    world = WITHOUT_MARRIAGE
+    expected = (1 - policy.pick_up_probability(world.hands[1], 0.0)) * (
+        1 - policy.pick_up_probability(world.hands[2], 0.5)
+    )
+    assert world_weights(observed, [world], policy)[0] == pytest.approx(expected)
+    assert expected != pytest.approx(0.25)  # the policy is not a coin: the hands count

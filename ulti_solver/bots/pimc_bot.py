@@ -25,7 +25,7 @@ said, R39), and the best mean for its side wins (docs/bots.md, "pimc"):
 With ``infer=1`` (issue 34) the worlds of the kontras and the cards are not
 preferred by :func:`bidder_fits` but weighed by the fitted policy of
 :mod:`ulti_solver.inference` from everything the seat heard (the bid, the
-kontras said and not said): :data:`INFER_DRAWS` times ``worlds`` worlds are
+kontras said and not said, the passes of the auction): :data:`INFER_DRAWS` times ``worlds`` worlds are
 drawn, weighed, and ``worlds`` of them resampled in proportion to their
 weights, so the rest of the search counts them alike.  R42's equal worlds
 stay the default.
@@ -143,7 +143,9 @@ class PimcBot:
         from ..inference.weights import resample, world_weights
 
         bid, declarer = bid_and_declarer(view)
-        observed = from_calls(info.seat, bid, view.trump, declarer, view.kontras, len(view.played), rules=rules)
+        observed = from_calls(
+            info.seat, bid, view.trump, declarer, view.kontras, len(view.played), rules=rules, auction=view.auction
+        )
         if observed.empty or info.count() <= self.worlds:
             return choose_worlds(info, self.worlds, seed)
         drawn = [info.world(seed, index) for index in range(INFER_DRAWS * self.worlds)]

@@ -10,7 +10,9 @@ saying kontra), so that a world is scored with a few dozen multiplications:
   he laid, R6, R46) for one component with trump ``t`` (None: betli or a
   colorless durchmars, R3, R23);
 * :func:`kontra_features` -- a defender's ten cards for a kontra on one
-  component (R36, R48).
+  component (R36, R48);
+* :func:`pick_up_features` -- a seat's ten cards, and how high the standing
+  bid is, for picking the talon up rather than passing (R46).
 
 Counts are scaled to about one, so that one L2 penalty suits every weight.
 The names in :data:`BID_NAMES` and :data:`KONTRA_NAMES` are the keys of the
@@ -45,6 +47,8 @@ KONTRA_NAMES: Dict[str, Tuple[str, ...]] = {
     "durchmars": ("bias", "aces", "tens", "kings", "trumps"),
     "betli": ("bias", "sevens", "low", "voids"),
 }
+
+PICK_UP_NAMES: Tuple[str, ...] = ("bias", "aces", "tens", "longest", "marriages", "seven_long", "voids", "level")
 
 
 def _has(hand: Hand, suit: int, rank: int) -> int:
@@ -154,3 +158,20 @@ def kontra_features(summary: HandSummary, component: str, trump: Optional[Suit])
     if component == "betli":
         return (1.0, summary.sevens / 2, summary.low / 4, summary.voids)
     raise ValueError(component)
+
+
+def pick_up_features(summary: HandSummary, level: float) -> Tuple[float, ...]:
+    """The features of picking the talon up over a standing bid ``level`` (its place in the R47
+    order, 0 the lowest, 1 the highest) with ten cards (R46)."""
+    h = summary.hand
+    seven_long = max((1 if _has(h, s, SEVEN) and summary.lengths[s] >= 4 else 0) for s in SUITS)
+    return (
+        1.0,
+        summary.aces / 4,
+        summary.tens / 4,
+        max(summary.lengths) / 4,
+        len(summary.marriage_suits) / 2,
+        seven_long,
+        summary.voids / 2,
+        level,
+    )

@@ -7,7 +7,11 @@ the actions of the *other* seats that say something of their cards:
 * each defender's kontra decision at his moment of the first trick (R48):
   a component he kontra'd, or could have kontra'd and did not;
 * where the seat cannot tell which defender said a joint kontra (R37; the
-  command line gives levels, not who said them), that one of them did.
+  command line gives levels, not who said them), that one of them did;
+* each pass of another seat where it could have picked the talon up (R46),
+  when that seat never picked it up: its ten cards then are its cards now
+  (a seat that picked the talon up held other cards before; its passes
+  are not read).  Only a game's auction gives these (:func:`from_calls`).
 
 It is built from the calls a game heard (:func:`from_calls`: a bot's view, a
 record) or from the levels given on the command line (:func:`from_levels`).
@@ -26,6 +30,8 @@ from ..variants import DEFAULT_RULES, Rules
 
 #: One kontra decision: (R5 defender 1 or 2, component, said).
 Decision = Tuple[int, str, bool]
+#: One pass that could have been a pick-up: (R5 seat, the standing bid's place in the R47 order, 0-1).
+Pass = Tuple[int, float]
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,7 @@ class Observed:
     decisions: Tuple[Decision, ...] = ()
     either: Tuple[str, ...] = ()
     use_bid: bool = field(default=True)
+    passes: Tuple[Pass, ...] = ()
 
     @property
     def reads_bid(self) -> bool:
@@ -49,7 +56,8 @@ class Observed:
     def empty(self) -> bool:
         """Nothing that varies between the seat's worlds: every weight would be the same."""
         others = [d for d in self.decisions if d[0] != self.seat]
-        return not self.reads_bid and not others and not self.either
+        passes = [p for p in self.passes if p[0] != self.seat]
+        return not self.reads_bid and not others and not self.either and not passes
 
 
 def moments_passed(cards_played: int) -> Tuple[int, ...]:
@@ -78,12 +86,53 @@ def kontra_decisions(bid: Bid, declarer: int, calls: Iterable, cards_played: int
     return found
 
 
+def level_of(bid: Bid, *, rules: Rules) -> float:
+    """The place of ``bid`` in the R47 order of ``rules``: 0 the lowest, 1 the highest."""
+    from ..game.ranking import bid_order
+
+    bids = bid_order(rules=rules).bids
+    return bids.index(bid) / max(1, len(bids) - 1)
+
+
+def auction_passes(actions: Iterable, declarer: int, *, rules: Rules) -> List[Pass]:
+    """The passes (R46) of the seats other than the declarer that never picked the talon up, each
+    where a pick-up was open (a bid standing with a higher one left), with the standing bid's
+    level; ``actions`` have a table ``seat``, a ``kind`` and a ``bid`` (auction or public actions)."""
+    from ..game.actions import BID, PASS, PICK_UP
+    from ..game.ranking import RABLO_BOOK, bid_order
+
+    if rules.book == RABLO_BOOK:
+        return []  # a bid over the talon as it lies is a third choice the model does not know
+    actions = list(actions)
+    order = bid_order(rules=rules)
+    picked = {a.seat for a in actions if a.kind == PICK_UP}
+    standing: Optional[Bid] = None
+    found: List[Pass] = []
+    for action in actions:
+        if action.kind == PASS and standing is not None and action.seat != declarer and action.seat not in picked:
+            if order.bids_over(standing):
+                found.append(((action.seat - declarer) % 3, level_of(standing, rules=rules)))
+        if action.kind in (BID, PICK_UP) and action.bid is not None:
+            standing = action.bid
+    return found
+
+
 def from_calls(
-    seat: int, bid: Bid, trump, declarer: int, calls: Iterable, cards_played: int, *, rules: Rules
+    seat: int,
+    bid: Bid,
+    trump,
+    declarer: int,
+    calls: Iterable,
+    cards_played: int,
+    *,
+    rules: Rules,
+    auction: Iterable = (),
 ) -> Observed:
-    """What R5 seat ``seat`` has seen in a game: the bid and every kontra decision so far."""
+    """What R5 seat ``seat`` has seen in a game: the bid, every kontra decision so far and, given
+    the ``auction``'s actions, the other seats' passes (:func:`auction_passes`)."""
     decisions = kontra_decisions(bid, declarer, calls, cards_played, rules=rules)
-    return Observed(seat, bid, trump, rules, tuple(d for d in decisions if d[0] != seat))
+    passes = tuple(p for p in auction_passes(auction, declarer, rules=rules) if p[0] != seat)
+    return Observed(seat, bid, trump, rules, tuple(d for d in decisions if d[0] != seat), passes=passes)
 
 
 def from_levels(seat: int, bid: Bid, trump, kontra: Kontra, passed: Iterable[int], *, rules: Rules) -> Observed:

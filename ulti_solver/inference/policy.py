@@ -20,10 +20,11 @@ in every world:
   the bid standing before his: a model of "what this hand ends up bidding",
   simpler to use where the auction is not known (``ulti play --infer``);
 * each defender's kontra on each component at his moment of the first trick
-  (R48), said or not, from his ten cards: a two-way logit.
+  (R48), said or not, from his ten cards: a two-way logit;
+* a seat's pass where it could have picked the talon up (R46), from the ten
+  cards it held then, and how high the standing bid was: a two-way logit.
 
-Raises (rekontra and above), throw-ins and the other seats' passes are not
-modelled.  The parameters ship as ulti_solver/data/inference.json.
+Raises (rekontra and above) and throw-ins are not modelled.  The parameters ship as ulti_solver/data/inference.json.
 """
 
 from __future__ import annotations
@@ -37,7 +38,16 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from ..bids import NON_RED_TRUMPS, Bid
 from ..cards import HEARTS, Hand, Suit
 from ..variants import DEFAULT_RULES, Rules
-from .features import BID_NAMES, COMPONENTS, KONTRA_NAMES, HandSummary, bid_features, kontra_features
+from .features import (
+    BID_NAMES,
+    COMPONENTS,
+    KONTRA_NAMES,
+    PICK_UP_NAMES,
+    HandSummary,
+    bid_features,
+    kontra_features,
+    pick_up_features,
+)
 
 #: The file of fitted parameters inside the package.
 DATA_FILE = "inference.json"
@@ -82,12 +92,20 @@ class Policy:
     ``kontra.<component>.<feature>`` (:mod:`.features`).  A missing key weighs 0.
     """
 
-    def __init__(self, weights: Dict[str, float], bid_temperature: float = 1.0, kontra_temperature: float = 1.0):
-        if bid_temperature <= 0 or kontra_temperature <= 0:
+    def __init__(
+        self,
+        weights: Dict[str, float],
+        bid_temperature: float = 1.0,
+        kontra_temperature: float = 1.0,
+        pick_up_temperature: float = 1.0,
+    ):
+        if min(bid_temperature, kontra_temperature, pick_up_temperature) <= 0:
             raise ValueError("temperatures are positive")
         self.weights = dict(weights)
         self.bid_temperature = float(bid_temperature)
         self.kontra_temperature = float(kontra_temperature)
+        self.pick_up_temperature = float(pick_up_temperature)
+        self._pick_up_theta = [self.weights.get(f"auction.pick-up.{n}", 0.0) for n in PICK_UP_NAMES]
         self._bid_theta = {
             c: [self.weights.get(feature_key("bid", c, n), 0.0) for n in BID_NAMES[c]] for c in COMPONENTS
         }
@@ -132,11 +150,14 @@ class Policy:
         """P(a defender with ten cards ``hand`` says kontra on ``component`` at his moment, R48)."""
         theta = self._kontra_theta[str(component)]
         z = sum(w * x for w, x in zip(theta, kontra_features(HandSummary(hand), str(component), trump)))
-        z /= self.kontra_temperature
-        if z >= 0:
-            return 1.0 / (1.0 + math.exp(-z))
-        e = math.exp(z)
-        return e / (1.0 + e)
+        return _sigmoid(z / self.kontra_temperature)
+
+    # -- a pass in the auction -----------------------------------------------------------------------
+
+    def pick_up_probability(self, hand: Hand, level: float) -> float:
+        """P(a seat with ten cards ``hand`` picks the talon up over a standing bid at ``level``, R46)."""
+        z = sum(w * x for w, x in zip(self._pick_up_theta, pick_up_features(HandSummary(hand), level)))
+        return _sigmoid(z / self.pick_up_temperature)
 
     # -- reading and writing -----------------------------------------------------------------------
 
@@ -144,13 +165,26 @@ class Policy:
         return {
             "bid_temperature": self.bid_temperature,
             "kontra_temperature": self.kontra_temperature,
+            "pick_up_temperature": self.pick_up_temperature,
             "weights": {k: round(v, 6) for k, v in sorted(self.weights.items())},
             **about,
         }
 
     @classmethod
     def from_json(cls, data: dict) -> Policy:
-        return cls(data["weights"], data.get("bid_temperature", 1.0), data.get("kontra_temperature", 1.0))
+        return cls(
+            data["weights"],
+            data.get("bid_temperature", 1.0),
+            data.get("kontra_temperature", 1.0),
+            data.get("pick_up_temperature", 1.0),
+        )
+
+
+def _sigmoid(z: float) -> float:
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
 
 
 @functools.lru_cache(maxsize=1)

@@ -7,6 +7,7 @@ seat has seen (:class:`~.observed.Observed`), of the probability the fitted
 policy (:mod:`.policy`) gives that action with the cards of that world:
 
     w(world) = P(bid, trump | declarer's 12) · Π P(kontra said or not | defender's 10)
+               · Π P(pass | the passing seat's 10)
 
 (Rebstock et al. 2019, policy-based inference).  Means over weighted worlds
 are self-normalised (Σ w x / Σ w); their standard error is the weighted one,
@@ -43,6 +44,9 @@ def world_log_weight(observed: Observed, world: Deal, policy: Policy) -> float:
         p1 = policy.kontra_probability(world.hands[1], component, observed.trump)
         p2 = policy.kontra_probability(world.hands[2], component, observed.trump)
         total += math.log(max(1.0 - (1.0 - p1) * (1.0 - p2), 1e-300))
+    for seat, level in observed.passes:
+        if seat != observed.seat:
+            total += math.log(max(1.0 - policy.pick_up_probability(world.hands[seat], level), 1e-300))
     return max(total, LEAST_LOG_WEIGHT)
 
 
