@@ -386,7 +386,7 @@ def advise_kontra(
     :class:`~ulti_solver.runner.Runner`, in their place); ``on_progress(done, total)`` is told
     how many worlds of how many are done (:data:`~ulti_solver.runner.OnProgress`).  ``infer``
     weighs the worlds by the bid and the kontras given (:func:`inferred`; a player's aid beside
-    R42's equal worlds)."""
+    R42's equal worlds; :mod:`.weighted_kontra`)."""
     from ..runner import report_progress, runner_for
 
     rules = as_rules(rules)
@@ -445,12 +445,16 @@ def advise_kontra(
         count = samples
     sign = 1 if seat == 0 else -1  # a defender receives minus what he pays
     if infer:
+        from ..inference.weights import effective_worlds
+        from .weighted_kontra import inferred, weighted_choices
+
         deals = list(worlds) if worlds is not None else WorldSource(info, seed).deals(range(count))
         weights = inferred(seat, bid, trump, base, rules=rules)(deals)
-        weighed = _weighted_choices(options, shares, made, weights, sign, exact, seat)
-        from ..inference.weights import effective_worlds
-
         effective = effective_worlds(weights)
+        weighed = []
+        for o, w in zip(options, weighted_choices(options, shares, made, weights, sign, exact), strict=True):
+            halves = (w.without / 2, w.with_it / 2, w.gain / 2, w.stderr_gain / 2)
+            weighed.append(KontraChoice(o, count, *halves, w.p_made, exact, seat == 0, effective))
         return KontraAdvice(
             seat, own, talon, bid, trump, rules, spec, base, info, weighed, count, seed, exact, effective
         )
@@ -473,47 +477,6 @@ def advise_kontra(
             )
         )
     return KontraAdvice(seat, own, talon, bid, trump, rules, spec, base, info, weighed, count, seed, exact)
-
-
-def inferred(seat: int, bid: Bid, trump, base: Kontra, *, rules: Rules):
-    """``--infer``: worlds -> weights from the bid (for a defender) and the kontras given, read as
-    said at the first trick's moments already over when ``seat`` speaks (R48): none for defender 1,
-    defender 1's for defender 2, both for the declarer's redoubles."""
-    from ..inference.observed import from_levels
-    from ..inference.weights import world_weights
-
-    passed = {0: (1, 2), 1: (), 2: (1,)}[seat]
-    observed = from_levels(seat, bid, trump, base, passed, rules=rules)
-    return lambda deals: world_weights(observed, deals)
-
-
-def _weighted_choices(options, shares, made, weights, sign: int, exact: bool, seat: int) -> List[KontraChoice]:
-    """Each doubling on weighted worlds: self-normalised means, the weighted paired standard error."""
-    from ..inference.weights import effective_worlds, weighted_summary
-
-    effective = effective_worlds(weights)
-    total = sum(weights)
-    found = []
-    for option, doubled in zip(options, shares[1:], strict=True):
-        without = weighted_summary([sign * s for s in shares[0]], weights, exact)
-        with_it = weighted_summary([sign * s for s in doubled], weights, exact)
-        gain = weighted_summary([sign * (b - a) for a, b in zip(shares[0], doubled, strict=True)], weights, exact)
-        p_made = sum(w for w, m in zip(weights, made[option.component]) if m) / total
-        found.append(
-            KontraChoice(
-                option,
-                len(weights),
-                Fraction(without.mean) / 2,
-                Fraction(with_it.mean) / 2,
-                Fraction(gain.mean) / 2,
-                gain.stderr / 2,
-                p_made,
-                exact,
-                seat == 0,
-                effective,
-            )
-        )
-    return found
 
 
 def _worlds_task_on(deals, seat, bid, trump, kontras, components, *, rules: Rules):
