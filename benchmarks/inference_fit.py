@@ -83,7 +83,7 @@ class BidData:
     """The bid decisions with their features per component and trump, worked out once."""
 
     def __init__(self, bids: Counter):
-        self.alternatives = bid_alternatives(DEFAULT_RULES)
+        self.alternatives = bid_alternatives(rules=DEFAULT_RULES)
         self.names = [str(bid) for bid, _ in self.alternatives]
         self.comps = [tuple(str(c) for c in bid.components) for bid, _ in self.alternatives]
         self.trumps = [t for _, t in self.alternatives]

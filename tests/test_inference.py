@@ -42,7 +42,7 @@ WITHOUT_MARRIAGE = deal_of("B7 BU BA BT B9 B8 HA HT LA AA", SEAT_1, "BK BO HK HO
 
 def random_policy(seed):
     rng = random.Random(seed)
-    weights = {f"bid.bias.{bid}": rng.gauss(0, 1) for bid, _ in bid_alternatives(DEFAULT_RULES)}
+    weights = {f"bid.bias.{bid}": rng.gauss(0, 1) for bid, _ in bid_alternatives(rules=DEFAULT_RULES)}
     for c in COMPONENTS:
         weights.update({f"bid.{c}.{n}": rng.gauss(0, 1) for n in BID_NAMES[c]})
         weights.update({f"kontra.{c}.{n}": rng.gauss(0, 1) for n in KONTRA_NAMES[c]})
@@ -70,7 +70,7 @@ def brute_bid_probability(policy, hand, bid, trump):
     """The softmax written out: every alternative's feature vector, its dot product, summed."""
     summary = HandSummary(hand)
     scores = {}
-    for other, t in bid_alternatives(DEFAULT_RULES):
+    for other, t in bid_alternatives(rules=DEFAULT_RULES):
         vector = {f"bid.bias.{other}": 1.0}
         for c in other.components:
             for name, value in zip(BID_NAMES[str(c)], bid_features(summary, str(c), t)):
@@ -85,10 +85,10 @@ def test_fast_bid_scores_equal_the_softmax_summed_by_brute_force(seed):
     rng = random.Random(seed)
     policy = random_policy(seed)
     hand = hand_of(rng.sample(range(32), 12))
-    for bid, trump in rng.sample(bid_alternatives(DEFAULT_RULES), 5):
+    for bid, trump in rng.sample(bid_alternatives(rules=DEFAULT_RULES), 5):
         fast = math.exp(policy.bid_log_probability(hand, bid, trump))
         assert fast == pytest.approx(brute_bid_probability(policy, hand, bid, trump), rel=1e-9)
-    assert sum(math.exp(policy.bid_log_probability(hand, b, t)) for b, t in bid_alternatives(DEFAULT_RULES)) == (
+    assert sum(math.exp(policy.bid_log_probability(hand, b, t)) for b, t in bid_alternatives(rules=DEFAULT_RULES)) == (
         pytest.approx(1.0)
     )
 
@@ -147,12 +147,12 @@ def test_levels_read_as_decisions_of_the_seats_that_spoke():
     bid = parse_bid("ulti")
     joint = Kontra((("party", (1, 1)),), ())
     # Defender 2 asking before his card: defender 1 said the party and not the ulti.
-    two = from_levels(2, bid, BELLS, joint, (1,), rules=DEFAULT_RULES)
+    two = from_levels(2, bid, BELLS, (1,), kontra=joint, rules=DEFAULT_RULES)
     assert set(two.decisions) == {(1, "party", True), (1, "ulti", False)}
     # The declarer after the first trick cannot tell which defender said it.
-    zero = from_levels(0, bid, BELLS, joint, moments_passed(3), rules=DEFAULT_RULES)
+    zero = from_levels(0, bid, BELLS, moments_passed(3), kontra=joint, rules=DEFAULT_RULES)
     assert zero.either == ("party",) and not zero.reads_bid
-    assert from_levels(0, bid, BELLS, Kontra(), (), rules=DEFAULT_RULES).empty
+    assert from_levels(0, bid, BELLS, (), kontra=Kontra(), rules=DEFAULT_RULES).empty
 
 
 def test_calls_read_as_each_defenders_first_trick_decisions():

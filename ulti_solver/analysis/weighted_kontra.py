@@ -26,7 +26,7 @@ def inferred(seat: int, bid: Bid, trump, base: Kontra, *, rules: Rules):
     from ..inference.weights import world_weights
 
     passed = {0: (1, 2), 1: (), 2: (1,)}[seat]
-    observed = from_levels(seat, bid, trump, base, passed, rules=rules)
+    observed = from_levels(seat, bid, trump, passed, kontra=base, rules=rules)
     return lambda deals: world_weights(observed, deals)
 
 

@@ -73,7 +73,7 @@ def inferred_weights(seat: int, bid, trump, levels, cards_played: int, *, rules)
     from ..inference.observed import from_levels, moments_passed
     from ..inference.weights import world_weights
 
-    observed = from_levels(seat, bid, trump, levels, moments_passed(cards_played), rules=rules)
+    observed = from_levels(seat, bid, trump, moments_passed(cards_played), kontra=levels, rules=rules)
     if observed.empty:
         raise BadInput(
             _(

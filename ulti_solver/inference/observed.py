@@ -135,7 +135,7 @@ def from_calls(
     return Observed(seat, bid, trump, rules, tuple(d for d in decisions if d[0] != seat), passes=passes)
 
 
-def from_levels(seat: int, bid: Bid, trump, kontra: Kontra, passed: Iterable[int], *, rules: Rules) -> Observed:
+def from_levels(seat: int, bid: Bid, trump, passed: Iterable[int], *, kontra: Kontra, rules: Rules) -> Observed:
     """What R5 seat ``seat`` can read from the levels said (``ulti play --kontra``, ``ulti kontra``)
     when the defenders ``passed`` (R5 seats) have had their moment: a component at level 0 was
     not kontra'd by them; an individual one (R37) at level 1 or more was, by its defender; a

@@ -65,7 +65,7 @@ def trumps_of(bid: Bid) -> Tuple[Optional[Suit], ...]:
 
 
 @functools.lru_cache(maxsize=8)
-def bid_alternatives(rules: Rules = DEFAULT_RULES) -> Tuple[Alternative, ...]:
+def bid_alternatives(*, rules: Rules = DEFAULT_RULES) -> Tuple[Alternative, ...]:
     """Every bid of the R47 order of ``rules`` with each trump it may name: the choices of the bid model."""
     from ..game.ranking import bid_order
 
@@ -134,9 +134,11 @@ class Policy:
             for bid, t in alternatives
         ]
 
-    def bid_log_probability(self, hand: Hand, bid: Bid, trump: Optional[Suit], rules: Rules = DEFAULT_RULES) -> float:
+    def bid_log_probability(
+        self, hand: Hand, bid: Bid, trump: Optional[Suit], *, rules: Rules = DEFAULT_RULES
+    ) -> float:
         """log P(bid, trump | the declarer's twelve cards), over :func:`bid_alternatives`."""
-        alternatives = bid_alternatives(rules)
+        alternatives = bid_alternatives(rules=rules)
         scores = self.bid_scores(hand, alternatives)
         try:
             mine = alternatives.index((bid, trump))

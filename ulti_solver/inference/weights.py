@@ -34,7 +34,7 @@ def world_log_weight(observed: Observed, world: Deal, policy: Policy) -> float:
     total = 0.0
     if observed.reads_bid:
         twelve = world.hands[0] | (world.talon or 0)
-        total += policy.bid_log_probability(twelve, observed.bid, observed.trump, observed.rules)
+        total += policy.bid_log_probability(twelve, observed.bid, observed.trump, rules=observed.rules)
     for defender, component, said in observed.decisions:
         if defender == observed.seat:
             continue  # his own decision: the same in every world he cannot tell apart
