@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Optional, Tuple, Union
 
-from ..analysis.single_dummy import PlayAdvice, WorldsError, legal_cards, values_of_cards
+from ..analysis.single_dummy import PlayAdvice, WorldsError, legal_cards, values_of_cards, weighted_values_of_cards
 from ..i18n import L_
+from ..inference.weights import effective_worlds
 from ..knowledge import InformationSet
 from ..knowledge.source import WorldSource
 from ..kontra import NO_KONTRA, Kontra
@@ -98,11 +99,13 @@ def alphamu_advice(
     seed: int = 0,
     kontra: Kontra = NO_KONTRA,
     spec: SearchSpec = SearchSpec(),
-    weights=None,
+    weigh=None,
 ) -> SearchAdvice:
-    """Every legal card of the seat to move, valued by αμ over the worlds, best first."""
+    """Every legal card of the seat to move, valued by αμ over the worlds, best first; ``weigh``
+    (worlds -> weights), given, weighs the worlds (``--infer``) instead of counting them alike."""
     legal_cards(info)  # the same errors as R43's: the game over, not this seat's turn
     worlds, exact = alphamu_worlds(info, samples, seed)
+    weights = None if weigh is None else list(weigh(worlds))
     ending = Ending.of(info, worlds, kontra=kontra, weights=weights)
     depth = spec.depth_for(ending.tricks_left)
     search = AlphaMu(ending, depth)
@@ -113,7 +116,12 @@ def alphamu_advice(
     for card in cards:
         best = max(fronts[card], key=lambda vector: weighted_mean(vector, chosen_weights))
         totals.append([ending.sign * value for value in best])  # back to the declarer's side
-    exact = exact and depth is None
-    valued = values_of_cards(cards, totals, info.to_move == DECLARER, exact)
-    advice = SearchAdvice(info, valued, len(worlds), exact, info.count(), seed, kontra)
+    exact = exact and depth is None and search.cost.cuts == 0
+    declarer = info.to_move == DECLARER
+    if weights is None:
+        valued, effective = values_of_cards(cards, totals, declarer, exact), None
+    else:
+        valued = weighted_values_of_cards(cards, totals, weights, declarer, exact)
+        effective = effective_worlds(weights)
+    advice = SearchAdvice(info, valued, len(worlds), exact, info.count(), seed, kontra, effective)
     return replace(advice, search=spec.name(depth), cost=search.cost)

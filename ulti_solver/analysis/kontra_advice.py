@@ -292,6 +292,8 @@ class KontraChoice:
     p_made: float
     exact: bool
     declarer: bool
+    #: With weighted worlds (``--infer``): how many equally weighted worlds they are worth.
+    effective_worlds: Optional[float] = None
 
     @property
     def advice(self) -> str:
@@ -319,6 +321,7 @@ class KontraChoice:
             "p_made": round(self.p_made, 6),
             "advice": self.advice,
             "close": self.close,
+            **({} if self.effective_worlds is None else {"effective_worlds": round(self.effective_worlds, 2)}),
         }
 
 
@@ -339,6 +342,7 @@ class KontraAdvice:
     samples: int
     seed: int
     exact: bool
+    effective_worlds: Optional[float] = None
 
     def __str__(self) -> str:
         from ..render.kontra import advice_lines  # the text layer, loaded only to print (as chess.svg)
@@ -371,6 +375,7 @@ def advise_kontra(
     cluster=None,
     on_progress=None,
     runner=None,
+    infer: bool = False,
 ) -> KontraAdvice:
     """The module's question for ``seat`` (1 or 2 a defender, 0 the declarer with his ``talon``)
     holding ``hand`` (ten cards), against ``bid`` in ``trump``, the kontras ``kontra`` said so far:
@@ -379,7 +384,9 @@ def advise_kontra(
     ``marriages`` as for :func:`~ulti_solver.knowledge.information_set_from_hand`.  The worlds
     are spread over ``jobs`` processes or a Dask ``cluster`` (or ``runner``, a
     :class:`~ulti_solver.runner.Runner`, in their place); ``on_progress(done, total)`` is told
-    how many worlds of how many are done (:data:`~ulti_solver.runner.OnProgress`)."""
+    how many worlds of how many are done (:data:`~ulti_solver.runner.OnProgress`).  ``infer``
+    weighs the worlds by the bid and the kontras given (:func:`inferred`; a player's aid beside
+    R42's equal worlds; :mod:`.weighted_kontra`)."""
     from ..runner import report_progress, runner_for
 
     rules = as_rules(rules)
@@ -437,6 +444,20 @@ def advise_kontra(
                 report_progress(on_progress, len(shares[0]), samples)
         count = samples
     sign = 1 if seat == 0 else -1  # a defender receives minus what he pays
+    if infer:
+        from ..inference.weights import effective_worlds
+        from .weighted_kontra import inferred, weighted_choices
+
+        deals = list(worlds) if worlds is not None else WorldSource(info, seed).deals(range(count))
+        weights = inferred(seat, bid, trump, base, rules=rules)(deals)
+        effective = effective_worlds(weights)
+        weighed = []
+        for o, w in zip(options, weighted_choices(options, shares, made, weights, sign, exact), strict=True):
+            halves = (w.without / 2, w.with_it / 2, w.gain / 2, w.stderr_gain / 2)
+            weighed.append(KontraChoice(o, count, *halves, w.p_made, exact, seat == 0, effective))
+        return KontraAdvice(
+            seat, own, talon, bid, trump, rules, spec, base, info, weighed, count, seed, exact, effective
+        )
     weighed = []
     for option, doubled in zip(options, shares[1:], strict=True):
         without = summary([sign * s for s in shares[0]], exact)

@@ -241,6 +241,52 @@ def values_of_cards(
     return found
 
 
+#: Weighted means are floats: two that agree to this many digits are a tie.
+TIE_DIGITS = 9
+
+
+def weighted_values_of_cards(
+    cards: Sequence[Card],
+    totals: Sequence[Sequence[int]],
+    weights: Sequence[float],
+    declarer: bool,
+    exact: bool,
+    joints=None,
+) -> List[CardValue]:
+    """:func:`values_of_cards` on weighted worlds (``ulti play --infer``, a player's aid beside
+    R42's equal worlds): self-normalised means, the weighted standard error, and each loss paired
+    on the same worlds (:func:`~ulti_solver.inference.weights.weighted_summary`)."""
+    from ..inference.weights import weighted_summary
+
+    means = [weighted_summary(t, weights, exact).mean for t in totals]
+    sign = 1 if declarer else -1
+    # Floats: means equal but for rounding are equal (the first card wins a tie, as unweighted).
+    top = max(range(len(cards)), key=lambda i: (round(sign * means[i], TIE_DIGITS), -i))
+    total_weight = sum(weights)
+    found = []
+    for index, card in enumerate(cards):
+        value = weighted_summary(totals[index], weights, exact)
+        diffs = [sign * (b - t) for b, t in zip(totals[top], totals[index], strict=True)]
+        loss = weighted_summary(diffs, weights, exact)
+        rounded = round(loss.mean, TIE_DIGITS)
+        loss_total = Fraction(0) if index == top or not any(diffs) or rounded == 0 else Fraction(loss.mean)
+        made = None if joints is None else sum(w for w, j in zip(weights, joints[index]) if j) / total_weight
+        found.append(
+            CardValue(
+                card,
+                len(weights),
+                Fraction(value.mean),
+                value.stderr / 2,
+                loss_total,
+                loss.stderr / 2,
+                made,
+                loss_total == 0,
+            )
+        )
+    found.sort(key=lambda v: (v.loss_total, v.card))
+    return found
+
+
 @dataclass(frozen=True)
 class PlayAdvice:
     """Every legal card of the seat to move, valued on the same worlds (R43), best first."""
@@ -252,6 +298,8 @@ class PlayAdvice:
     count: int  # how many worlds fit
     seed: int
     kontra: Kontra = NO_KONTRA
+    #: With weighted worlds (``--infer``): how many equally weighted worlds they are worth.
+    effective_worlds: Optional[float] = None
 
     def best(self) -> List[CardValue]:
         return [c for c in self.cards if c.best]
@@ -272,13 +320,33 @@ def play_values(
     cluster=None,
     on_progress=None,
     runner=None,
+    weigh=None,
 ) -> PlayAdvice:
     """R43: each legal card's single-dummy value for the seat to move, on ``samples`` worlds drawn
     from ``seed`` (or ``"all"``: every world, exact), with how often the whole bid is made.
     ``jobs``, ``cluster``, ``runner`` and ``on_progress(done, total)`` (worlds) as for
-    :func:`card_totals`."""
+    :func:`card_totals`.  ``weigh`` (worlds -> weights), given, weighs the worlds instead of
+    counting them alike (``ulti play --infer``; R42's equal worlds are the default)."""
     cards = legal_cards(info)
     count = info.count()
+    if weigh is not None:
+        worlds, exact = chosen_worlds(info, samples, seed)
+        weights = list(weigh(worlds))
+        totals, joints = card_totals(
+            info,
+            cards,
+            worlds,
+            kontra=kontra,
+            made=True,
+            jobs=jobs,
+            cluster=cluster,
+            on_progress=on_progress,
+            runner=runner,
+        )
+        valued = weighted_values_of_cards(cards, totals, weights, info.to_move == DECLARER, exact, joints)
+        from ..inference.weights import effective_worlds
+
+        return PlayAdvice(info, valued, len(worlds), exact, count, seed, kontra, effective_worlds(weights))
     if samples == "all":
         worlds, exact = chosen_worlds(info, samples, seed)
         n = len(worlds)

@@ -57,6 +57,9 @@ BOT_KINDS: Dict[str, BotKind] = {
             "worlds": BotOption(int, DEFAULT_WORLDS, N_("worlds per card and kontra decision")),
             "bid-time": BotOption(float, DEFAULT_BID_TIME, N_("seconds of bidding per plan, counted in searches")),
             "seed": BotOption(int, 0, N_("a seed of its own, beside the game's")),
+            "infer": BotOption(
+                int, 0, N_("1: weigh the worlds by the bid and kontras heard, by a policy fitted on self-play")
+            ),
         },
     ),
     "alphamu": BotKind(
@@ -67,6 +70,9 @@ BOT_KINDS: Dict[str, BotKind] = {
             "worlds": BotOption(int, DEFAULT_WORLDS, N_("worlds per card and kontra decision before the ending")),
             "bid-time": BotOption(float, DEFAULT_BID_TIME, N_("seconds of bidding per plan, counted in searches")),
             "seed": BotOption(int, 0, N_("a seed of its own, beside the game's")),
+            "infer": BotOption(
+                int, 0, N_("1: weigh the worlds by the bid and kontras heard, by a policy fitted on self-play")
+            ),
             "m": BotOption(int, 0, N_("its own moves searched (0: by the tricks to go)")),
             "from": BotOption(int, DEFAULT_FROM, N_("the first trick whose cards αμ chooses")),
             "ending-worlds": BotOption(int, DEFAULT_ALPHAMU_WORLDS, N_("worlds αμ searches")),

@@ -3,9 +3,10 @@
 From trick ``from`` on (the sixth by default), every card is chosen by αμ
 (:mod:`ulti_solver.alphamu`): one strategy for the worlds its seat cannot
 tell apart, ``m`` of its moves deep (0: by the tricks to go, as ``ulti play
---search alphamu``), double dummy beyond, on ``worlds`` worlds drawn as
+--search alphamu``), double dummy beyond, on ``ending-worlds`` worlds drawn as
 ``pimc`` draws them (all of them once no more fit, the ones that fit the
-declarer's bid preferred).  Earlier cards, the auction and the kontras are
+declarer's bid preferred, or with ``infer=1`` weighed by what the seat
+heard and resampled).  Earlier cards, the auction and the kontras are
 ``pimc``'s (:mod:`.pimc_bot`).  Equal values go to the card ``simple``
 would play.
 """
@@ -21,7 +22,7 @@ from ..i18n import L_
 from .base import BotError, Request
 from .moments import bid_and_declarer
 from .pimc_bot import DEFAULT_BID_TIME, DEFAULT_WORLDS, PimcBot
-from .seat_worlds import choose_worlds, play_information
+from .seat_worlds import play_information
 from .simple_play import choose_card
 
 #: The first trick whose cards αμ chooses, and its worlds, by default.
@@ -39,11 +40,12 @@ class AlphaMuBot(PimcBot):
         worlds: int = DEFAULT_WORLDS,
         bid_time: float = DEFAULT_BID_TIME,
         seed: int = 0,
+        infer: int = 0,
         m: int = 0,
         from_: int = DEFAULT_FROM,
         ending_worlds: int = DEFAULT_ALPHAMU_WORLDS,
     ):
-        super().__init__(name, worlds, bid_time, seed)
+        super().__init__(name, worlds, bid_time, seed, infer)
         if m < 0 or not 1 <= from_ <= 10 or ending_worlds < 1:
             raise BotError(
                 L_(
@@ -63,7 +65,7 @@ class AlphaMuBot(PimcBot):
             return super()._card(request)
         bid, declarer = bid_and_declarer(view)
         info = play_information(view, self.memory, rules=rules)
-        worlds, _exact = choose_worlds(info, self.ending_worlds, self.moment_seed(view, "card"), self.prefer(view))
+        worlds, _exact = self.play_worlds(info, view, "card", rules=rules, count=self.ending_worlds)
         ending = Ending.of(info, worlds, kontra=self.kontra(view, rules=rules))
         fronts = AlphaMu(ending, self.spec.depth_for(ending.tricks_left)).card_fronts()
         weights = ending.world_weights()

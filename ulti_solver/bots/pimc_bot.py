@@ -22,6 +22,14 @@ said, R39), and the best mean for its side wins (docs/bots.md, "pimc"):
   between them, the same points, no trump seven, no ace of a four-aces
   bid) are valued once.  Equal means go to the card ``simple`` would play.
 
+With ``infer=1`` (issue 34) the worlds of the kontras and the cards are not
+preferred by :func:`bidder_fits` but weighed by the fitted policy of
+:mod:`ulti_solver.inference` from everything the seat heard (the bid, the
+kontras said and not said, the passes of the auction): :data:`INFER_DRAWS` times ``worlds`` worlds are
+drawn, weighed, and ``worlds`` of them resampled in proportion to their
+weights, so the rest of the search counts them alike.  R42's equal worlds
+stay the default.
+
 World draws come from the game's seed, the option ``seed`` and the moment,
 and every budget counts searches, not seconds: the same game gets the same
 answers on any machine.
@@ -29,7 +37,7 @@ answers on any machine.
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, List, Optional, Tuple
 
 from ..bids import FOUR_ACES, NON_RED_TRUMPS
 from ..cards import SEVEN, Card, card_points, card_rank, card_suit, make_card
@@ -67,6 +75,8 @@ KONTRA_FROM = 0.5
 #: the other side's doubling says what its cards are worth, which the worlds do not read; so it
 #: says no szubkontra or hirschkontra (more than all the worlds).
 GAINS_IN = {1: 0.6, 2: 0.75, 3: 1.01, 4: 1.01}
+#: With ``infer=1``: worlds drawn and weighed for each one kept.
+INFER_DRAWS = 4
 
 
 class PimcBot:
@@ -80,7 +90,12 @@ class PimcBot:
     prefer_plausible = True
 
     def __init__(
-        self, name: str = "pimc", worlds: int = DEFAULT_WORLDS, bid_time: float = DEFAULT_BID_TIME, seed: int = 0
+        self,
+        name: str = "pimc",
+        worlds: int = DEFAULT_WORLDS,
+        bid_time: float = DEFAULT_BID_TIME,
+        seed: int = 0,
+        infer: int = 0,
     ):
         if worlds < 1 or bid_time < 0:
             raise BotError(
@@ -90,7 +105,15 @@ class PimcBot:
                     bid_time=bid_time,
                 )
             )
+        if infer not in (0, 1):
+            raise BotError(
+                L_(
+                    "pimc: infer is 0 (equal worlds, R42) or 1 (worlds weighed by the bid and kontras), not {infer}",
+                    infer=infer,
+                )
+            )
         self.name, self.worlds, self.bid_time, self.option_seed = name, int(worlds), float(bid_time), int(seed)
+        self.infer = bool(infer)
         self.seat, self.seed = 0, 0
         self.memory = AuctionMemory()
         self.plan: Optional[Plan] = None
@@ -109,6 +132,27 @@ class PimcBot:
     def prefer(self, view) -> Optional[Callable[[Deal], bool]]:
         """The worlds it prefers: for a defender, those that fit the declarer's bid (:func:`bidder_fits`)."""
         return bidder_fits(view) if self.prefer_plausible else None
+
+    def play_worlds(self, info, view, ask: str, *, rules, count: Optional[int] = None) -> Tuple[list, bool]:
+        """The worlds of a kontra or a card (``count`` of them, ``worlds`` by default): drawn and
+        preferred (:meth:`prefer`), or with ``infer`` weighed by the policy and resampled (the
+        module), or every world where no more fit."""
+        seed = self.moment_seed(view, ask)
+        count = self.worlds if count is None else count
+        if not self.infer:
+            return choose_worlds(info, count, seed, self.prefer(view))
+        from ..inference.observed import from_calls
+        from ..inference.weights import resample, world_weights
+
+        bid, declarer = bid_and_declarer(view)
+        observed = from_calls(
+            info.seat, bid, view.trump, declarer, view.kontras, len(view.played), rules=rules, auction=view.auction
+        )
+        if observed.empty or info.count() <= count:
+            return choose_worlds(info, count, seed)
+        drawn = [info.world(seed, index) for index in range(INFER_DRAWS * count)]
+        weights = world_weights(observed, drawn)
+        return resample(drawn, weights, count, (seed % 9973) / 9973), False
 
     def answer(self, request: Request) -> Any:
         self.memory.saw(request.ask, request.view, request.legal)
@@ -201,7 +245,7 @@ class PimcBot:
         view, rules = request.view, request.rules
         bid, _ = bid_and_declarer(view)
         info = play_information(view, self.memory, rules=rules)
-        worlds, exact = choose_worlds(info, self.worlds, self.moment_seed(view, "kontra"), self.prefer(view))
+        worlds, exact = self.play_worlds(info, view, "kontra", rules=rules)
         played = list(info.played)
         seat = info.seat
         now = self.calls_so_far(view, rules=rules)
@@ -239,7 +283,7 @@ class PimcBot:
         cards = alike_once(legal, view, play)
         if len(cards) == 1:
             return cards[0]
-        worlds, exact = choose_worlds(info, self.worlds, self.moment_seed(view, "card"), self.prefer(view))
+        worlds, exact = self.play_worlds(info, view, "card", rules=rules)
         played = list(info.played)
         kontra = self.kontra(view, rules=rules)
         sign = 1 if info.seat == 0 else -1

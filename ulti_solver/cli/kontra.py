@@ -72,6 +72,14 @@ from .work_options import cluster_options, jobs_option
         "gain, stderr_gain, p_made, advice, close."
     )
 )
+@click.option(
+    "--infer",
+    is_flag=True,
+    help=N_(
+        "Weigh each world by how likely the bid and the kontras given were with its cards, by a policy "
+        "fitted on self-play (a player's aid; R42's equal worlds are the default)."
+    ),
+)
 @click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar on stderr."))
 def command(
     hand,
@@ -91,6 +99,7 @@ def command(
     cluster,
     as_json,
     quiet,
+    infer,
 ):
     """Whether to kontra, from a defender's ten cards (R36-R39, R43).
 
@@ -139,6 +148,7 @@ def command(
             seed=seed,
             runner=runner,
             on_progress=bar.to,
+            infer=infer,
         ),
         nothing_shown=_("Interrupted: the worlds were not all solved, so nothing is shown."),
     )

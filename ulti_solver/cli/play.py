@@ -65,6 +65,25 @@ def _marriages(ctx, param, values) -> Optional[Dict[int, set]]:
     return told
 
 
+def inferred_weights(seat: int, bid, trump, levels, cards_played: int, *, rules):
+    """``--infer``: the weights of the worlds (worlds -> weights) from what the command is given:
+    the declarer's bid (for a defender) and the kontras given, read as said by the defenders whose
+    moment of the first trick is over (R48).  Nothing of that varies between the seat's worlds (the
+    declarer before any kontra could be said) is an error: there is nothing to infer."""
+    from ..inference.observed import from_levels, moments_passed
+    from ..inference.weights import world_weights
+
+    observed = from_levels(seat, bid, trump, moments_passed(cards_played), kontra=levels, rules=rules)
+    if observed.empty:
+        raise BadInput(
+            _(
+                "--infer: nothing seen tells the hidden cards apart: the declarer's own bid tells him "
+                "nothing, and no defender has had his moment to kontra yet (R48)"
+            )
+        )
+    return lambda worlds: world_weights(observed, worlds)
+
+
 def _cards(text: Optional[str], what: str) -> Optional[int]:
     """The cards of an option that may be left out; ``what`` names it in the message."""
     return None if text is None else read_cards(text, what)
@@ -135,6 +154,14 @@ def _cards(text: Optional[str], what: str) -> Optional[int]:
         "p_made, best."
     )
 )
+@click.option(
+    "--infer",
+    is_flag=True,
+    help=N_(
+        "Weigh each world by how likely the bid and the kontras seen were with its cards, by a policy "
+        "fitted on self-play (a player's aid; R42's equal worlds are the default)."
+    ),
+)
 @click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar and no summary on stderr."))
 def command(
     hand,
@@ -157,6 +184,7 @@ def command(
     cluster,
     as_json,
     quiet,
+    infer,
 ):
     """Which card to play, from what one seat has seen (R40-R43).
 
@@ -202,8 +230,9 @@ def command(
         )
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
+    weigh = inferred_weights(seat, played_bid, played_trump, levels, len(played), rules=rules) if infer else None
     if search_text.strip().lower() != "pimc":
-        _alphamu(info, samples, seed, search_text, as_json, kontra=levels)
+        _alphamu(info, samples, seed, search_text, as_json, weigh, kontra=levels)
         return
     samples = DEFAULT_SAMPLES if samples is None else samples
     runner = Runner.for_command(jobs, cluster, spread=False)
@@ -212,30 +241,36 @@ def command(
     advice = run_work(
         runner,
         bar,
-        lambda: play_values(info, samples, seed=seed, kontra=levels, runner=runner, on_progress=bar.to),
+        lambda: play_values(info, samples, seed=seed, kontra=levels, runner=runner, on_progress=bar.to, weigh=weigh),
         nothing_shown=_("Interrupted: no card was valued on every world yet, so nothing is shown."),
     )
     out = Output()
     if as_json:
         for card in advice.cards:
-            out.json(card.as_json())
+            found = card.as_json()
+            if advice.effective_worlds is not None:
+                found["effective_worlds"] = round(advice.effective_worlds, 2)
+            out.json(found)
         return
     out.lines(advice_lines(advice))
 
 
-def _alphamu(info, samples, seed, search_text, as_json, *, kontra) -> None:
+def _alphamu(info, samples, seed, search_text, as_json, weigh, *, kontra) -> None:
     """``--search alphamu[:M]``: one process, the cost of the decision said (:mod:`ulti_solver.alphamu`)."""
     from ..alphamu.advice import SearchSpec, alphamu_advice
     from ..render.play import search_lines
 
     try:
         spec = SearchSpec.parse(search_text)
-        advice = alphamu_advice(info, samples, seed=seed, kontra=kontra, spec=spec)
+        advice = alphamu_advice(info, samples, seed=seed, kontra=kontra, spec=spec, weigh=weigh)
     except UltiInputError as exc:
         raise BadInput(str(exc)) from None
     out = Output()
     if as_json:
         for card in advice.cards:
-            out.json({**card.as_json(), "search": advice.search, "cost": advice.cost.as_json()})
+            found = {**card.as_json(), "search": advice.search, "cost": advice.cost.as_json()}
+            if advice.effective_worlds is not None:
+                found["effective_worlds"] = round(advice.effective_worlds, 2)
+            out.json(found)
         return
     out.lines(advice_lines(advice) + search_lines(advice))

@@ -71,7 +71,15 @@ def advice_lines(advice: KontraAdvice) -> List[str]:
             "{count:,} ways to place the declarer's hand, your partner's and the talon fit; {drawn:,} drawn "
             "(seed {seed}), the same for every choice."
         ).format(count=advice.worlds.count(), drawn=advice.samples, seed=advice.seed)
-    lines += [*wrapped(worlds), ""]
+    lines += wrapped(worlds)
+    if advice.effective_worlds is not None:
+        lines += wrapped(
+            _(
+                "Weighted by the bid and kontras seen (--infer): worth {effective} equally likely worlds; "
+                "R42 counts every world alike."
+            ).format(effective=decimal(f"{advice.effective_worlds:.1f}"))
+        )
+    lines += [""]
     rows = [[_("say"), _("on"), _("made"), _("without"), _("with"), _("gain"), _("advice")]]
     for choice in advice.choices:
         spread = "" if choice.exact else f" ± {choice.stderr_gain:.2f}"

@@ -64,7 +64,15 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
         worlds = _("{count:,} worlds fit; {drawn:,} drawn (seed {seed}), the same for every card.").format(
             count=advice.count, drawn=advice.worlds, seed=advice.seed
         )
-    lines += ["", *wrapped(worlds), ""]
+    lines += ["", *wrapped(worlds)]
+    if advice.effective_worlds is not None:
+        lines += wrapped(
+            _(
+                "Weighted by the bid and kontras seen (--infer): worth {effective} equally likely worlds; "
+                "R42 counts every world alike."
+            ).format(effective=decimal(f"{advice.effective_worlds:.1f}"))
+        )
+    lines += [""]
     rows = [[_("card"), _("value"), _("loss"), "" if searched else _("made"), ""]]
     for card in advice.cards:
         spread = "" if advice.exact else f" ± {card.stderr_value:.2f}"
