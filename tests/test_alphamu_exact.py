@@ -116,11 +116,9 @@ def test_an_opponent_chooses_in_each_world_apart():
 # -- the reference against the definition ------------------------------------------------------
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12])  # seed 8 has too many worlds
 def test_the_reference_is_the_best_strategy_counted_one_by_one_in_two_tricks(seed):
     ending = _ending(seed, 2)
-    if ending is None:
-        pytest.skip("too many worlds for a brute force")
     assert exact_values(ending) == brute_force_values(ending)
 
 
