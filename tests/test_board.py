@@ -362,6 +362,7 @@ def mixed_requests(count: int, seed: int = 25):
     return bodies
 
 
+@pytest.mark.slow
 def test_a_thousand_mixed_requests_get_200_400_or_413_and_no_traceback(capfd):
     statuses = {}
     with running(make_app()) as url, httpx.Client(base_url=url, timeout=60) as http:

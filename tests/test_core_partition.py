@@ -10,6 +10,7 @@ the goal search (components, whole bid, points, silent achievements) and
 the value search.
 """
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from strategies import cases
@@ -72,6 +73,7 @@ def sibling_cases(draw):
     return case, other, position
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(sibling_cases())
 def test_r9_to_r34_positions_differing_in_low_cards_each_get_their_own_answers(pair):

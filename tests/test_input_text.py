@@ -72,6 +72,7 @@ def test_stdin_is_utf8_whatever_the_locale(ulti_process):
 # -- input far too long to quote ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["argument", "stdin", "batch line", "bid", "command name"])
 def test_a_10_mb_input_gives_a_short_error_line(tmp_path, where, ulti, bad_input):
     huge = DEAL + " " + "x" * 10_000_000

@@ -149,6 +149,7 @@ def check_against_brute_force(deal, bid, trump, rules, played, seat):
     return info
 
 
+@pytest.mark.slow
 def test_r42_worlds_equal_the_brute_force_on_random_games():
     """R41/R42 on 60 random games after 5-8 tricks, mid-trick too, from every seat, under every
     rulebook and variant, and more until each kind of fact narrows the worlds in 3 of them: the

@@ -78,6 +78,7 @@ JSON = st.recursive(
 FIELD = st.one_of(JSON, WORDS, st.lists(WORDS | JSON, max_size=31))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.dictionaries(st.sampled_from(["deal", "bid", "trump", "play", "cards", "extra"]), FIELD), st.data())
 def test_any_json_value_in_any_field_is_a_record_or_an_input_error(fields, data):
