@@ -134,18 +134,5 @@ def test_play_with_alphamu_shows_its_cost_and_is_exact_in_a_small_ending(ulti):
     [("alphamu:x", "alphamu:M takes M"), ("beta", "unknown search 'beta'"), ("alphamu:0", "alphamu:M takes M")],
 )
 def test_a_bad_search_is_named(ulti, bad_input, spec, message):
-    answer = ulti(
-        "play",
-        "8.A97.A97.ATO",
-        "--seat",
-        "1",
-        "--bid",
-        "party",
-        "--trump",
-        "bells",
-        "--play",
-        "BT BA BU",
-        "--search",
-        spec,
-    )
-    bad_input(answer, message)
+    seat1 = "play 8.A97.A97.ATO --seat 1 --bid party --trump bells --play".split()
+    bad_input(ulti(*seat1, "BT BA BU", "--search", spec), message)

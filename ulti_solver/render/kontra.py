@@ -8,7 +8,7 @@ from ..bids import component_word
 from ..cards import format_hand
 from ..i18n import _, decimal, n_, number, pgettext
 from ..kontra import ALL
-from .legends import explained, wrapped
+from .legends import explained, weighted_lines, wrapped
 from .tables import aligned, bid_text
 from .words import kontra_text, rules_text
 
@@ -72,13 +72,7 @@ def advice_lines(advice: KontraAdvice) -> List[str]:
             "(seed {seed}), the same for every choice."
         ).format(count=advice.worlds.count(), drawn=advice.samples, seed=advice.seed)
     lines += wrapped(worlds)
-    if advice.effective_worlds is not None:
-        lines += wrapped(
-            _(
-                "Weighted by the bid and kontras seen (--infer): worth {effective} equally likely worlds; "
-                "R42 counts every world alike."
-            ).format(effective=decimal(f"{advice.effective_worlds:.1f}"))
-        )
+    lines += weighted_lines(advice.effective_worlds)
     lines += [""]
     rows = [[_("say"), _("on"), _("made"), _("without"), _("with"), _("gain"), _("advice")]]
     for choice in advice.choices:

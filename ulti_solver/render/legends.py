@@ -27,6 +27,21 @@ def wrapped(text: str, first: str = "", rest: str = "") -> List[str]:
     return [line.replace("\u00a0", " ") for line in lines]
 
 
+def weighted_lines(effective) -> List[str]:
+    """``--infer``'s line under the worlds: how many equally likely worlds the weighted ones are
+    worth (none without it)."""
+    if effective is None:
+        return []
+    from ..i18n import decimal
+
+    return wrapped(
+        _(
+            "Weighted by the bid and kontras seen (--infer): worth {effective} equally likely worlds; "
+            "R42 counts every world alike."
+        ).format(effective=decimal(f"{effective:.1f}"))
+    )
+
+
 def explained(term: str, text: str) -> List[str]:
     """One legend entry, ``term: text``, with the text aligned under itself."""
     return wrapped(f"{term}: {text}", rest=" " * (len(term) + 2))

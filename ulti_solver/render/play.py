@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, List
 
 from ..cards import format_hand
 from ..i18n import _, decimal, n_, pgettext
-from .legends import explained, silent_value_legend, wrapped
+from .legends import explained, silent_value_legend, weighted_lines, wrapped
 from .tables import aligned, bid_text
 from .words import card_text, cards_text, kontra_text
 
@@ -65,13 +65,7 @@ def advice_lines(advice: PlayAdvice) -> List[str]:
             count=advice.count, drawn=advice.worlds, seed=advice.seed
         )
     lines += ["", *wrapped(worlds)]
-    if advice.effective_worlds is not None:
-        lines += wrapped(
-            _(
-                "Weighted by the bid and kontras seen (--infer): worth {effective} equally likely worlds; "
-                "R42 counts every world alike."
-            ).format(effective=decimal(f"{advice.effective_worlds:.1f}"))
-        )
+    lines += weighted_lines(advice.effective_worlds)
     lines += [""]
     rows = [[_("card"), _("value"), _("loss"), "" if searched else _("made"), ""]]
     for card in advice.cards:
