@@ -71,9 +71,11 @@ def test_r12_a_guess_that_r43_believes_it_always_gets_right():
         0,
     )
     heart, ober = parse_card("HU"), parse_card("LO")
-    # The ♠O wins the trick unless seat 1 ruffs it (the under with him: four worlds): six made.
-    # After a heart the declarer must guess, next trick, which suit strands the under; R43 guesses
-    # right in every world and makes seven, but one strategy for all ten makes only four.
+    # The ♠O: where seat 1 holds the under (six worlds) he ruffs it and must then lead a heart
+    # into the declarer's king and under: the last trick is the declarer's, six made.  Where seat
+    # 2 holds it, the ober wins, but seat 2 ruffs the next heart and leads the last trick: lost.
+    # After a heart the declarer must guess, next trick, where the under is; R43 guesses right in
+    # every world and makes seven, but one strategy for all ten makes only four.
     r43 = _single_dummy(ending)
     assert (r43[heart], r43[ober]) == (Fraction(4, 5), Fraction(2, 5))  # 7 and 6 of 10 made, +-2 each
     exact = exact_values(ending)
