@@ -58,7 +58,7 @@ def _chosen(ending) -> int:
 # -- hand-checked ------------------------------------------------------------------------------
 
 
-def test_r12_a_guess_that_r43_believes_it_always_gets_right():
+def test_r43_a_guess_that_single_dummy_credits_the_declarer_with_winning():
     # A party in bells; the declarer has 50 points, and only the last trick's 10 are left, so the
     # game is the last trick.  He holds ♥K ♥U ♠O and leads the eighth trick; the defenders hold
     # ♥9 ♥8 ♥7, the ♠U (seat 2: seat 1 showed no leaves above the nine), the ♣9 and the only trump,
@@ -83,7 +83,7 @@ def test_r12_a_guess_that_r43_believes_it_always_gets_right():
     assert _chosen(ending) == ober
 
 
-def test_r12_a_defender_ruffs_low_when_the_high_ruff_leaves_him_a_guess():
+def test_r43_a_defender_ruffs_low_when_the_high_ruff_leaves_him_a_guess():
     # A party in bells: the declarer leads the ♣8 to the eighth trick, seat 1 throws a heart, and
     # seat 2, with ♦K ♦7 ♠7 and no acorns, must ruff (R10).  Two of the ♦T ♦U ♦8 ♣A are with the
     # declarer, two in the talon: six worlds.  Ruffing with the king wins more where the declarer

@@ -142,7 +142,8 @@ def _cards(text: Optional[str], what: str) -> Optional[int]:
         "How the cards are valued: pimc, each world double dummy after the card (R43); or alphamu, "
         "one strategy for every world you cannot tell apart, M of your moves deep, double dummy beyond "
         "(by default 2 moves, 3 from the sixth trick, to the end from the seventh), exact with every "
-        "world counted in the last three tricks; {worlds} worlds drawn otherwise. Its cost is shown."
+        "world counted in the last three tricks; {worlds} worlds drawn otherwise. Its cost is shown; "
+        "it runs in one process (-j is for pimc)."
     ),
     help_values={"worlds": 32},
 )
