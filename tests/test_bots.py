@@ -85,6 +85,18 @@ def opened(deal: Deal, words: str, discard, rules=RULES) -> Game:
     return game
 
 
+def hopeless_ulti_after_the_lead() -> Game:
+    """An ulti in acorns whose trumps all lie with seat 1, after the declarer's heart king lead:
+    the position the kontra tests start from."""
+    deal = Deal((hand("ATK.ATK.ATK.987"), hand("OU987.-.-.ATKOU"), hand("-.OU987.OU987.-")), None)
+    game = opened(deal, "ulti", "BK LK")
+    for seat in (1, 2, 0):
+        game.bid_action(AuctionAction(seat, PASS))
+    game.name_trump(ACORNS)
+    game.play(parse_card("HK"))
+    return game
+
+
 # -- simple: the count and the plan (hand_eval) ---------------------------------------------------
 
 
@@ -436,12 +448,7 @@ def test_pimc_picks_up_a_monster_and_passes_his_own_bid():
 
 
 def test_pimc_kontras_an_ulti_his_trumps_make_hopeless():
-    deal = Deal((hand("ATK.ATK.ATK.987"), hand("OU987.-.-.ATKOU"), hand("-.OU987.OU987.-")), None)
-    game = opened(deal, "ulti", "BK LK")
-    for seat in (1, 2, 0):
-        game.bid_action(AuctionAction(seat, PASS))
-    game.name_trump(ACORNS)
-    game.play(parse_card("HK"))
+    game = hopeless_ulti_after_the_lead()
     legal = tuple(game.legal_kontras())
     said = pimc(1).answer(Request("kontra", 1, game.view(1), legal, game.rules))
     assert "ulti" in {call.component for call in said}
@@ -449,12 +456,7 @@ def test_pimc_kontras_an_ulti_his_trumps_make_hopeless():
 
 def test_pimc_goes_no_further_than_rekontra():
     """However sure its worlds make it, a szubkontra answers a rekontra the worlds do not read."""
-    deal = Deal((hand("ATK.ATK.ATK.987"), hand("OU987.-.-.ATKOU"), hand("-.OU987.OU987.-")), None)
-    game = opened(deal, "ulti", "BK LK")
-    for seat in (1, 2, 0):
-        game.bid_action(AuctionAction(seat, PASS))
-    game.name_trump(ACORNS)
-    game.play(parse_card("HK"))
+    game = hopeless_ulti_after_the_lead()
     game.say(KontraCall(1, "ulti", 1, 1))
     game.play(parse_card("H7"))
     game.play(parse_card("LO"))
@@ -530,12 +532,7 @@ def test_dd_picks_the_talon_up_when_it_pays_him_more_than_defending():
 
 
 def test_dd_kontras_what_double_dummy_says_is_lost():
-    deal = Deal((hand("ATK.ATK.ATK.987"), hand("OU987.-.-.ATKOU"), hand("-.OU987.OU987.-")), None)
-    game = opened(deal, "ulti", "BK LK")
-    for seat in (1, 2, 0):
-        game.bid_action(AuctionAction(seat, PASS))
-    game.name_trump(ACORNS)
-    game.play(parse_card("HK"))
+    game = hopeless_ulti_after_the_lead()
     bot = make_bot("dd")
     said = bot.answer(Request("kontra", 1, game.view(1), tuple(game.legal_kontras()), game.rules, game=game))
     assert "ulti" in {call.component for call in said}
