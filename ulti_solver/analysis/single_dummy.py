@@ -329,25 +329,7 @@ def play_values(
     counting them alike (``ulti play --infer``; R42's equal worlds are the default)."""
     cards = legal_cards(info)
     count = info.count()
-    if weigh is not None:
-        worlds, exact = chosen_worlds(info, samples, seed)
-        weights = list(weigh(worlds))
-        totals, joints = card_totals(
-            info,
-            cards,
-            worlds,
-            kontra=kontra,
-            made=True,
-            jobs=jobs,
-            cluster=cluster,
-            on_progress=on_progress,
-            runner=runner,
-        )
-        valued = weighted_values_of_cards(cards, totals, weights, info.to_move == DECLARER, exact, joints)
-        from ..inference.weights import effective_worlds
-
-        return PlayAdvice(info, valued, len(worlds), exact, count, seed, kontra, effective_worlds(weights))
-    if samples == "all":
+    if samples == "all" or weigh is not None:  # weighed worlds are drawn here: the weights read them
         worlds, exact = chosen_worlds(info, samples, seed)
         n = len(worlds)
     else:
@@ -367,8 +349,14 @@ def play_values(
         on_progress=on_progress,
         runner=runner,
     )
-    valued = values_of_cards(cards, totals, info.to_move == DECLARER, exact, joints)
-    return PlayAdvice(info, valued, n, exact, count, seed, kontra)
+    declarer = info.to_move == DECLARER
+    if weigh is None:
+        return PlayAdvice(info, values_of_cards(cards, totals, declarer, exact, joints), n, exact, count, seed, kontra)
+    from ..inference.weights import effective_worlds
+
+    weights = list(weigh(worlds))
+    valued = weighted_values_of_cards(cards, totals, weights, declarer, exact, joints)
+    return PlayAdvice(info, valued, n, exact, count, seed, kontra, effective_worlds(weights))
 
 
 # -- R44: was a played card an error, given what its player knew? -----------------------------
