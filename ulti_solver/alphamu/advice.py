@@ -13,11 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Optional, Tuple, Union
 
-from ..analysis.single_dummy import PlayAdvice, WorldsError, legal_cards, values_of_cards, weighted_values_of_cards
+from ..analysis.single_dummy import (
+    PlayAdvice,
+    WorldsError,
+    chosen_worlds,
+    legal_cards,
+    values_of_cards,
+    weighted_values_of_cards,
+)
 from ..i18n import L_
 from ..inference.weights import effective_worlds
 from ..knowledge import InformationSet
-from ..knowledge.source import WorldSource
 from ..kontra import NO_KONTRA, Kontra
 from ..play import DECLARER
 from .ending import Ending
@@ -77,19 +83,12 @@ class SearchAdvice(PlayAdvice):
 
 
 def alphamu_worlds(info: InformationSet, samples: Union[int, str, None], seed: int) -> Tuple[list, bool]:
-    """The worlds: all of them when asked (``"all"``) or by default in a small ending, else drawn."""
-    count = info.count()
-    small = 10 - len(info.played) // 3 <= ALL_WORLDS_TRICKS and count <= ALL_WORLDS_UP_TO
-    if samples == "all" or (samples is None and small):
-        if count > ALL_WORLDS_UP_TO * 100:
-            raise WorldsError(
-                L_("{count:,} worlds fit: too many for αμ to count them all; give --samples N", count=count)
-            )
-        return list(info.worlds()), True
-    drawn = DEFAULT_WORLDS if samples is None else samples
-    if not isinstance(drawn, int) or drawn < 1:
-        raise WorldsError(L_("samples is a number of worlds (1 or more) or 'all', not {samples!r}", samples=samples))
-    return WorldSource(info, seed).deals(range(drawn)), False
+    """The worlds: all of them when asked (``"all"``) or by default in a small ending, else
+    :data:`DEFAULT_WORLDS` drawn (R43's :func:`chosen_worlds`, its bounds and errors)."""
+    small = 10 - len(info.played) // 3 <= ALL_WORLDS_TRICKS and info.count() <= ALL_WORLDS_UP_TO
+    if samples is None:
+        samples = "all" if small else DEFAULT_WORLDS
+    return chosen_worlds(info, samples, seed)
 
 
 def alphamu_advice(

@@ -11,6 +11,7 @@ differ.  ``weights`` weigh the worlds (equal by default, as R42 has them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
 
 from ..bids import Bid
@@ -83,7 +84,7 @@ class Ending:
     def play(self) -> PlayRules:
         return PlayRules.for_game(self.bid, self.trump, rules=self.rules)
 
-    @property
+    @cached_property
     def common(self) -> Position:
         """Where every world stands: the trick, its leader and the outcome so far (the first
         world's hands; the others differ only in the hidden cards)."""
@@ -114,7 +115,7 @@ class Ending:
 
     def legal_cards(self) -> List[Card]:
         """The player's legal cards (R9-R12): the same in every world, for his hand is."""
-        return list(cards_of(self.positions()[0].legal(self.play)))
+        return list(cards_of(self.common.legal(self.play)))  # the first world's position
 
     @property
     def tricks_left(self) -> int:
